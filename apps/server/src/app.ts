@@ -1,0 +1,94 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createAccessTokens } from './features/auth/access-token.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { createUsersService } from './features/users/users.service.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { createRouteRegistrar } from './http/register-route.ts';
+import { loggerOptions } from './http/request-log.ts';
+import { registerWeb } from './http/web.ts';
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly database: Database;
+  readonly clock?: Clock;
+  /** Tests pass false (quiet) or a stream; production logs JSON lines to stdout. */
+  readonly logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds every service once; routes, the CLI and the seed all use these. */
+export function createServices({ config, database, clock = systemClock }: Omit<AppDeps, 'logger'>) {
+  const db = database.db;
+  const accessTokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
+  const auth = createAuthService({
+    db,
+    clock,
+    accessTokens,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+  });
+  const users = createUsersService({ db, clock });
+  return { db, clock, accessTokens, auth, users };
+}
+export type Services = ReturnType<typeof createServices>;
+
+/** The composition root: one Fastify app with the API under /api and the web app beside it. */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config, database } = deps;
+  const services = createServices(deps);
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel) ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only means something behind TLS; the proxy that terminates TLS sets X-Forwarded-Proto.
+    strictTransportSecurity: config.trustProxy ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
+
+  const register = createRouteRegistrar(app, services.auth.authenticate);
+  registerHealthRoutes(register, { database });
+  registerAuthRoutes(register, {
+    auth: services.auth,
+    users: services.users,
+    loginLimitPerMinute: config.loginRateLimitPerMinute,
+  });
+  await registerWeb(app, config.webDistDir);
+  return { app, services };
+}

@@ -1,0 +1,66 @@
+import { createServices } from '../app.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { HttpError } from '../http/errors.ts';
+import { type CliContext, CliUsageError, setUsage } from './cli-options.ts';
+import { runSeed } from './seed.ts';
+import { runUserCreate } from './user-create.ts';
+
+const USAGE_TEXT = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  user:create --email E --password P --name N --role admin|borrower|lender [--phone 07XXXXXXXX]
+  seed                    add the demo data to an empty database
+`;
+
+type Command = (args: string[], context: CliContext) => Promise<string>;
+
+setUsage(USAGE_TEXT);
+
+const COMMANDS: Record<string, Command> = {
+  'user:create': runUserCreate,
+  seed: runSeed,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = name ? COMMANDS[name] : undefined;
+  if (!command) {
+    process.stderr.write(
+      name && name !== '--help' ? `Unknown command: ${name}\n\n${USAGE_TEXT}` : USAGE_TEXT,
+    );
+    return name && name !== '--help' ? 2 : 0;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await runMigrations(database);
+    const output = await command(rest, { services: createServices({ config, database }) });
+    process.stdout.write(`${output}\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    if (error instanceof HttpError) {
+      const details = error.details
+        ? Object.entries(error.details).map(([field, messages]) => `\n  ${field}: ${messages.join(', ')}`)
+        : [];
+      process.stderr.write(`${error.message}${details.join('')}\n`);
+    } else if (
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof CliUsageError
+    ) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    }
+    process.exit(1);
+  });

@@ -1,0 +1,16 @@
+import { count } from 'drizzle-orm';
+import { users } from '../db/schema/index.ts';
+import { seedDemoData } from '../seed/demo-seed.ts';
+import { type CliContext, CliUsageError, parseOptions } from './cli-options.ts';
+
+export async function runSeed(args: string[], { services }: CliContext): Promise<string> {
+  parseOptions(args, {});
+  const [row] = await services.db.select({ total: count() }).from(users);
+  if ((row?.total ?? 0) > 1) {
+    throw new CliUsageError(
+      'The database already has users; the demo data goes only into an empty database.',
+    );
+  }
+  const result = await seedDemoData(services);
+  return `Seeded ${result.users} demo users.`;
+}

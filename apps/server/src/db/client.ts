@@ -1,0 +1,91 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repos take either: a service passes its transaction so one unit of work spans several repos. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  readonly db: Db;
+  readonly kind: 'postgres' | 'pglite';
+  /** Answers when the database does; used by /api/health. */
+  ping(): Promise<void>;
+  /**
+   * Runs `work` while holding a PostgreSQL session advisory lock, so only one process at a time does
+   * it (migrations on deploy, a job tick). PGlite has one process by construction.
+   */
+  withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Pick<Config, 'database'>): Promise<Database> {
+  const target = config.database;
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      // A query that runs away must not hold a connection forever.
+      statement_timeout: 30_000,
+      application_name: 'sente',
+    });
+    // An idle client that loses its server must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      withAdvisoryLock: async (key, work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [key]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const release = lockDataDir(target.dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: target.dataDir, relaxedDurability: false });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        await client.query('select 1');
+      },
+      withAdvisoryLock: (_key, work) => work(),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

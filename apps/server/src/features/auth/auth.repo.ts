@@ -1,0 +1,65 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { loginFailures, refreshTokens } from '../../db/schema/index.ts';
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(
+  db: DbOrTx,
+  values: { userId: number; familyId: string; tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+/** Locks the row so two refreshes of one token cannot both succeed. */
+export async function findRefreshTokenForUpdate(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function markRefreshTokenRotated(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(refreshTokens).set({ rotatedAt: at }).where(eq(refreshTokens.id, id));
+}
+
+export async function revokeRefreshFamily(db: DbOrTx, familyId: string, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Signs a user out everywhere: every refresh token they hold stops working. */
+export async function revokeAllRefreshTokensOfUser(db: DbOrTx, userId: number, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function countRecentLoginFailures(db: DbOrTx, emailKey: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.emailKey, emailKey), gt(loginFailures.failedAt, since)));
+  return row?.count ?? 0;
+}
+
+export async function recordLoginFailure(db: DbOrTx, emailKey: string, at: Date): Promise<void> {
+  await db.insert(loginFailures).values({ emailKey, failedAt: at });
+}
+
+export async function clearLoginFailures(db: DbOrTx, emailKey: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.emailKey, emailKey));
+}
+
+export async function pruneLoginFailures(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.failedAt, before));
+}

@@ -1,0 +1,39 @@
+import { routes } from '@sente/contract';
+import { ForbiddenError } from '../../http/errors.ts';
+import type { RegisterRoute } from '../../http/register-route.ts';
+import { toSessionUser } from '../users/users.presenter.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { AuthService } from './auth.service.ts';
+
+export function registerAuthRoutes(
+  register: RegisterRoute,
+  {
+    auth,
+    users,
+    loginLimitPerMinute,
+  }: { auth: AuthService; users: UsersService; loginLimitPerMinute: number },
+): void {
+  register(
+    routes.login,
+    async ({ body }) => {
+      const { access, refresh, user } = await auth.login(body.email, body.password);
+      return { access, refresh, user: toSessionUser(user) };
+    },
+    { rateLimit: { max: loginLimitPerMinute, timeWindowMs: 60_000 } },
+  );
+
+  register(routes.refreshToken, ({ body }) => auth.refresh(body.refresh), {
+    rateLimit: { max: loginLimitPerMinute * 6, timeWindowMs: 60_000 },
+  });
+
+  register(routes.logout, async ({ body }) => {
+    await auth.logout(body.refresh);
+    return null;
+  });
+
+  register(routes.me, async ({ query, user }) => {
+    const targetId = query.user_id ?? user.id;
+    if (targetId !== user.id && user.role !== 'admin') throw new ForbiddenError();
+    return toSessionUser(await users.getOpenUser(targetId));
+  });
+}

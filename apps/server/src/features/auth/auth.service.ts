@@ -1,0 +1,130 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../http/errors.ts';
+import type { AuthUser } from '../../http/register-route.ts';
+import { findOpenUserByEmail, findOpenUserById, type UserRow } from '../users/users.repo.ts';
+import type { AccessTokens } from './access-token.ts';
+import {
+  clearLoginFailures,
+  countRecentLoginFailures,
+  findRefreshTokenForUpdate,
+  insertRefreshToken,
+  markRefreshTokenRotated,
+  recordLoginFailure,
+  revokeAllRefreshTokensOfUser,
+  revokeRefreshFamily,
+} from './auth.repo.ts';
+import { unusablePasswordHash, verifyPassword } from './password.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const INACTIVE_ACCOUNT = 'This account is inactive. Please contact support.';
+export const INVALID_REFRESH = 'Refresh token is invalid or expired';
+
+// Five wrong passwords for one email in 15 minutes pauses sign-in for that email (any replica).
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export interface AuthServiceDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly accessTokens: AccessTokens;
+  readonly refreshTtlSeconds: number;
+}
+
+export interface SignedIn {
+  readonly access: string;
+  readonly refresh: string;
+  readonly user: UserRow;
+}
+
+export function createAuthService({ db, clock, accessTokens, refreshTtlSeconds }: AuthServiceDeps) {
+  async function issueRefresh(tx: DbOrTx, userId: number, familyId: string) {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    await insertRefreshToken(tx, {
+      userId,
+      familyId,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + refreshTtlSeconds * 1000),
+    });
+    return token;
+  }
+
+  return {
+    async login(email: string, password: string): Promise<SignedIn> {
+      const emailKey = email.trim().toLowerCase();
+      const now = clock.now();
+      const failures = await countRecentLoginFailures(
+        db,
+        emailKey,
+        new Date(now.getTime() - FAILURE_WINDOW_MS),
+      );
+      if (failures >= MAX_FAILURES) {
+        throw new TooManyRequestsError(
+          'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+        );
+      }
+      const user = await findOpenUserByEmail(db, emailKey);
+      const isMatch = await verifyPassword(user?.passwordHash ?? (await unusablePasswordHash()), password);
+      if (!user || !isMatch) {
+        await recordLoginFailure(db, emailKey, now);
+        throw new UnauthorizedError(INVALID_CREDENTIALS);
+      }
+      if (user.status !== 'Active') throw new ForbiddenError(INACTIVE_ACCOUNT);
+      await clearLoginFailures(db, emailKey);
+      const refresh = await issueRefresh(db, user.id, randomUUID());
+      const access = await accessTokens.sign({ userId: user.id, role: user.role }, now);
+      return { access, refresh, user };
+    },
+
+    /** Rotates a refresh token. A token presented after it was rotated revokes its whole family. */
+    async refresh(token: string): Promise<{ access: string; refresh: string }> {
+      const outcome = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const row = await findRefreshTokenForUpdate(tx, sha256(token));
+        if (!row || row.revokedAt) return null;
+        if (row.rotatedAt) {
+          await revokeRefreshFamily(tx, row.familyId, now);
+          return 'reused' as const;
+        }
+        if (row.expiresAt <= now) return null;
+        const user = await findOpenUserById(tx, row.userId);
+        if (user?.status !== 'Active') return null;
+        await markRefreshTokenRotated(tx, row.id, now);
+        const refresh = await issueRefresh(tx, user.id, row.familyId);
+        const access = await accessTokens.sign({ userId: user.id, role: user.role }, now);
+        return { access, refresh };
+      });
+      // The family revocation above must commit, so the refusal is thrown only after the transaction.
+      if (outcome === null || outcome === 'reused') throw new UnauthorizedError(INVALID_REFRESH);
+      return outcome;
+    },
+
+    async logout(token: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await findRefreshTokenForUpdate(tx, sha256(token));
+        if (row) await revokeRefreshFamily(tx, row.familyId, clock.now());
+      });
+    },
+
+    async signOutEverywhere(userId: number): Promise<void> {
+      await revokeAllRefreshTokensOfUser(db, userId, clock.now());
+    },
+
+    /** The guard's lookup: a valid token of an open, active account, with the role it has now. */
+    async authenticate(token: string): Promise<AuthUser | null> {
+      const claims = await accessTokens.verify(token, clock.now());
+      if (!claims) return null;
+      const user = await findOpenUserById(db, claims.userId);
+      if (user?.status !== 'Active') return null;
+      return { id: user.id, role: user.role, name: user.name, email: user.email };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

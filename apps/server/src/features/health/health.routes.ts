@@ -1,0 +1,15 @@
+import { routes } from '@sente/contract';
+import type { Database } from '../../db/client.ts';
+import { ServiceUnavailableError } from '../../http/errors.ts';
+import type { RegisterRoute } from '../../http/register-route.ts';
+
+export function registerHealthRoutes(register: RegisterRoute, { database }: { database: Database }): void {
+  register(routes.health, async () => {
+    try {
+      await database.ping();
+    } catch {
+      throw new ServiceUnavailableError('Database unavailable');
+    }
+    return { status: 'ok' as const };
+  });
+}

@@ -1,0 +1,9 @@
+/**
+ * Ugandan mobile numbers are kept as +2567XXXXXXXX (decisions.md, Uganda formats). Accepts the
+ * forms people type: 0772 123456, 256772123456, +256 772-123-456.
+ */
+export function normalizeUgandanPhone(input: string): string | null {
+  const digits = input.replace(/[\s().-]/g, '');
+  const match = /^(?:\+?256|0)(7\d{8})$/.exec(digits);
+  return match ? `+256${match[1]}` : null;
+}

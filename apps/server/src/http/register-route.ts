@@ -1,0 +1,139 @@
+import type { RouteDefinition, RouteResponse } from '@sente/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ForbiddenError, UnauthorizedError } from './errors.ts';
+
+/** The signed-in caller, as the guard found them in the database for this request. */
+export interface AuthUser {
+  readonly id: number;
+  readonly role: 'admin' | 'borrower' | 'lender';
+  readonly name: string;
+  readonly email: string;
+}
+
+/** Resolves a bearer token to an active user, or null when the token or the account is not good. */
+export type Authenticate = (token: string) => Promise<AuthUser | null>;
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerContext<R extends RouteDefinition> {
+  readonly params: Parsed<R['params']>;
+  readonly query: Parsed<R['query']>;
+  readonly body: Parsed<R['body']>;
+  readonly headers: Parsed<R['headers']>;
+  readonly user: R['auth'] extends 'public' ? AuthUser | null : AuthUser;
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+}
+
+export type Handler<R extends RouteDefinition> = (
+  context: HandlerContext<R>,
+) => Promise<RouteResponse<R> | ReplySent> | RouteResponse<R> | ReplySent;
+
+/** Returned by a handler that answered by itself (a file stream, a redirect). */
+export const REPLY_SENT = Symbol('reply-sent');
+export type ReplySent = typeof REPLY_SENT;
+
+export interface RouteOptions {
+  /** Per-route request limit (login, public forms): `max` requests per `timeWindowMs` per client address. */
+  readonly rateLimit?: { readonly max: number; readonly timeWindowMs: number };
+}
+
+export type RegisterRoute = <R extends RouteDefinition>(
+  definition: R,
+  handler: Handler<R>,
+  options?: RouteOptions,
+) => void;
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+function successStatus(definition: RouteDefinition): number {
+  const codes = Object.keys(definition.responses)
+    .map(Number)
+    .filter((code) => code >= 200 && code < 300)
+    .sort((a, b) => a - b);
+  return codes[0] ?? 200;
+}
+
+/** Header schemas must keep the headers they do not name (Authorization above all). */
+function looseHeaders(schema: z.ZodType | undefined): z.ZodType | undefined {
+  return schema instanceof z.ZodObject ? schema.loose() : schema;
+}
+
+/**
+ * Registers contract routes on an app. The auth level declared in the contract is enforced here,
+ * before any handler runs, for every route: there is no other way to add an /api route.
+ */
+export function createRouteRegistrar(app: FastifyInstance, authenticate: Authenticate): RegisterRoute {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  return (definition, handler, options) => {
+    const status = successStatus(definition);
+    const limit = options?.rateLimit;
+    typed.route({
+      method: definition.method,
+      url: definition.path,
+      config: {
+        contract: definition,
+        ...(limit
+          ? {
+              rateLimit: {
+                max: limit.max,
+                timeWindow: limit.timeWindowMs,
+                errorResponseBuilder: () => ({
+                  statusCode: 429,
+                  error: 'Too many requests. Please wait a minute and try again.',
+                }),
+              },
+            }
+          : {}),
+      },
+      schema: {
+        summary: definition.summary,
+        tags: [...definition.tags],
+        ...(definition.auth === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+        ...(definition.params ? { params: definition.params } : {}),
+        ...(definition.query ? { querystring: definition.query } : {}),
+        ...(definition.body && !definition.multipart ? { body: definition.body } : {}),
+        ...(definition.headers ? { headers: looseHeaders(definition.headers) } : {}),
+        response: definition.responses,
+      },
+      onRequest: async (request) => {
+        const token = bearerToken(request);
+        const user = token ? await authenticate(token) : null;
+        request.user = user;
+        if (definition.auth === 'public') return;
+        if (!user) throw new UnauthorizedError();
+        if (definition.auth === 'admin' && user.role !== 'admin') throw new ForbiddenError();
+      },
+      handler: async (request, reply) => {
+        const result = await handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          headers: request.headers,
+          user: request.user,
+          request,
+          reply,
+        } as unknown as HandlerContext<typeof definition>);
+        if (result === REPLY_SENT) return reply;
+        if (status === 204) return reply.status(204).send();
+        return reply.status(status).send(result);
+      },
+    });
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    contract?: RouteDefinition;
+  }
+}

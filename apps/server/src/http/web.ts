@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Client routes of the spec's route table that the single-page app draws itself. Everything else
+ * that is not a file gets the not-found page with a real 404 (decisions.md).
+ */
+const SPA_PREFIXES = ['/dashboard', '/login', '/reset-password'];
+
+function isSpaRoute(pathname: string): boolean {
+  return SPA_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** Serves the built web app: prerendered pages, hashed assets, the SPA shell, the 404 page. */
+export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      redirect: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/, so it may be cached for a year.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  const readPage = (file: string): string | null => (existsSync(file) ? readFileSync(file, 'utf8') : null);
+  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send({ error: 'Not found' });
+    }
+    if (!hasBuild) {
+      return reply
+        .status(404)
+        .send({ error: 'The web app is not built. Run `npm run build` (npm start does it for you).' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ error: 'Not found' });
+    }
+    // A prerendered public page: /about → about/index.html.
+    const trimmed = pathname.replace(/\/+$/, '');
+    if (trimmed && !trimmed.includes('..')) {
+      const page = readPage(path.join(distDir, trimmed, 'index.html'));
+      if (page) return sendHtml(reply, 200, page);
+    }
+    if (pathname === '/' || isSpaRoute(pathname)) {
+      return sendHtml(reply, 200, readPage(indexFile) ?? '');
+    }
+    return sendHtml(reply, 404, readPage(path.join(distDir, '404.html')) ?? readPage(indexFile) ?? '');
+  });
+}

@@ -1,0 +1,77 @@
+import type { Role } from '@sente/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type Services } from '../src/app.ts';
+import type { Clock } from '../src/clock.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { UserRow } from '../src/features/users/users.repo.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: 'postgres://unused/unused',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  });
+  return { ...base, ...overrides };
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly services: Services;
+  readonly db: TestDatabase;
+  /** Creates an active user of the role and returns them with a fresh access token. */
+  userWithToken(
+    role: Role,
+    overrides?: { email?: string; name?: string },
+  ): Promise<{ user: UserRow; token: string }>;
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+
+/** The real app on a real, fresh PostgreSQL database, called through app.inject. */
+export async function createTestApp(
+  options: { clock?: Clock; config?: Partial<Config> } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = testConfig(options.config);
+  const { app, services } = await buildApp({
+    config,
+    database: db.database,
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    services,
+    db,
+    async userWithToken(role, overrides = {}) {
+      sequence++;
+      const user = await services.users.createUser({
+        email: overrides.email ?? `${role}${sequence}-${Date.now()}@test.sente.ug`,
+        password: TEST_PASSWORD,
+        name: overrides.name ?? `Test ${role} ${sequence}`,
+        role,
+      });
+      const token = await services.accessTokens.sign(
+        { userId: user.id, role: user.role },
+        services.clock.now(),
+      );
+      return { user, token };
+    },
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ApiError, IsoDateTime } from './common.ts';
+import { route } from './route.ts';
+
+export const Role = z.enum(['admin', 'borrower', 'lender']);
+export type Role = z.infer<typeof Role>;
+export const UserStatus = z.enum(['Active', 'Inactive']);
+export type UserStatus = z.infer<typeof UserStatus>;
+
+/** The user as the signed-in client sees it (stored in localStorage under `user`). */
+export const SessionUser = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    username: z.string(),
+    phone_number: z.string().nullable(),
+    role: Role,
+    status: UserStatus,
+    registration_date: IsoDateTime,
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const LoginBody = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(254).email('Enter a valid email address'),
+  password: z.string().min(1, 'Password is required').max(256),
+});
+
+export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
+export const LoginAnswer = TokenPair.extend({ user: SessionUser });
+
+export const login = route({
+  method: 'POST',
+  path: '/api/auth/login/',
+  auth: 'public',
+  summary: 'Sign in with email and password',
+  tags: ['auth'],
+  body: LoginBody,
+  responses: { 200: LoginAnswer, 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError },
+});
+
+export const refreshToken = route({
+  method: 'POST',
+  path: '/api/token/refresh/',
+  auth: 'public',
+  summary: 'Trade a refresh token for a new access and refresh token (rotation)',
+  tags: ['auth'],
+  body: z.object({ refresh: z.string().min(1).max(512) }),
+  responses: { 200: TokenPair, 400: ApiError, 401: ApiError },
+});
+
+export const logout = route({
+  method: 'POST',
+  path: '/api/auth/logout/',
+  auth: 'public',
+  summary: 'Revoke a refresh token and its family',
+  tags: ['auth'],
+  body: z.object({ refresh: z.string().min(1).max(512) }),
+  responses: { 204: z.null(), 400: ApiError },
+});
+
+export const me = route({
+  method: 'GET',
+  path: '/api/auth/me/',
+  auth: 'user',
+  summary: 'The signed-in user (an admin may pass user_id to read another user)',
+  tags: ['auth'],
+  query: z.object({ user_id: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+  responses: { 200: SessionUser, 401: ApiError, 403: ApiError, 404: ApiError },
+});
+
+export const authRoutes = { login, refreshToken, logout, me } as const;

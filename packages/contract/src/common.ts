@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Every error answer: a human message, plus per-field messages for validation failures. */
+export const ApiError = z
+  .object({
+    error: z.string(),
+    details: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'ApiError' });
+export type ApiError = z.infer<typeof ApiError>;
+
+/**
+ * Money is whole Uganda shillings. Inside it is an integer; on the wire it is a decimal string with
+ * two places ("1500000.00"), as decisions.md says.
+ */
+export type Ugx = number;
+export const UGX_STRING_PATTERN = /^-?\d{1,16}\.00$/;
+export const UgxString = z
+  .string()
+  .regex(UGX_STRING_PATTERN, 'Amount must be whole shillings like "1500000.00"');
+
+export function toUgxString(amount: Ugx): string {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`Not a whole shilling amount: ${amount}`);
+  return `${amount}.00`;
+}
+
+/** Reads a wire amount back to whole shillings; anything that is not whole shillings yields NaN. */
+export function parseUgx(value: string): Ugx {
+  const match = /^(-?\d{1,16})(?:\.0{1,2})?$/.exec(value.trim());
+  return match?.[1] === undefined ? Number.NaN : Number(match[1]);
+}
+
+/**
+ * Money as a client may send it: a whole number of shillings, or a string of one ("150000" or
+ * "150000.00"). Fractions of a shilling, negatives and zero are refused.
+ */
+export const UgxInput = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const amount = typeof value === 'number' ? value : parseUgx(value);
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a whole number of shillings greater than 0' });
+    return z.NEVER;
+  }
+  return amount;
+});
+
+/** Percent per month as the wire carries it: "2.80". */
+export const RateString = z.string().regex(/^\d{1,3}\.\d{2}$/);
+
+export const IsoDateTime = z.string();
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** Ids are positive integers; anything else in a path is a 400, never a 500. */
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+export const IdParams = z.object({ id: Id });
+
+export const PAGE_SIZE_MAX = 100;
+
+/** DRF-style paging query: ?page= from 1, ?page_size= at most 100. */
+export function pageQuery(defaultSize: number) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(defaultSize),
+  });
+}
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(8)
+    .max(200)
+    .regex(/^[\w.:-]+$/, 'Use letters, digits, "-", "_", ".", ":"'),
+});

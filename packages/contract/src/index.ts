@@ -1,0 +1,14 @@
+import { authRoutes } from './auth.ts';
+import { healthRoutes } from './health.ts';
+
+export * from './auth.ts';
+export * from './common.ts';
+export * from './health.ts';
+export * from './route.ts';
+
+/** Every endpoint of the API, once. The server registers exactly these; the docs list exactly these. */
+export const routes = {
+  ...healthRoutes,
+  ...authRoutes,
+} as const;
+export type Routes = typeof routes;
