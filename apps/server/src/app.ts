@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { RouteDefinition } from '@sente/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock.ts';
@@ -41,7 +42,15 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
 export type Services = ReturnType<typeof createServices>;
 
 /** The composition root: one Fastify app with the API under /api and the web app beside it. */
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly contract: RouteDefinition | undefined;
+}
+
+export async function buildApp(
+  deps: AppDeps,
+): Promise<{ app: FastifyInstance; services: Services; registeredRoutes: readonly RegisteredRoute[] }> {
   const { config, database } = deps;
   const services = createServices(deps);
   const app = Fastify({
@@ -51,6 +60,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+  });
+  // Every route that exists, so the route-guard test can prove none escapes the auth rules.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (options) => {
+    for (const method of [options.method].flat()) {
+      registeredRoutes.push({ method, url: options.url, contract: options.config?.contract });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     },
     // HSTS only means something behind TLS; the proxy that terminates TLS sets X-Forwarded-Proto.
     strictTransportSecurity: config.trustProxy ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
@@ -90,5 +107,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     loginLimitPerMinute: config.loginRateLimitPerMinute,
   });
   await registerWeb(app, config.webDistDir);
-  return { app, services };
+  return { app, services, registeredRoutes };
 }

@@ -1,6 +1,6 @@
 import type { Role } from '@sente/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type Services } from '../src/app.ts';
+import { buildApp, type RegisteredRoute, type Services } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { UserRow } from '../src/features/users/users.repo.ts';
@@ -24,6 +24,7 @@ export interface TestApp {
   readonly app: FastifyInstance;
   readonly services: Services;
   readonly db: TestDatabase;
+  readonly registeredRoutes: readonly RegisteredRoute[];
   /** Creates an active user of the role and returns them with a fresh access token. */
   userWithToken(
     role: Role,
@@ -40,7 +41,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = testConfig(options.config);
-  const { app, services } = await buildApp({
+  const { app, services, registeredRoutes } = await buildApp({
     config,
     database: db.database,
     logger: false,
@@ -51,6 +52,7 @@ export async function createTestApp(
     app,
     services,
     db,
+    registeredRoutes,
     async userWithToken(role, overrides = {}) {
       sequence++;
       const user = await services.users.createUser({

@@ -1,16 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { SERVER_ROOT } from '../server-root.ts';
 import type { Database } from './client.ts';
 
 /** The committed SQL migrations: apps/server/migrations, from source or from the bundled dist. */
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../migrations',
-);
+export const migrationsFolder = path.join(SERVER_ROOT, 'migrations');
 
 // Any fixed number; replicas starting together take turns instead of racing the same DDL.
 const MIGRATION_LOCK_KEY = 7_220_419_001;

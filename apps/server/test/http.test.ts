@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { routes } from '@sente/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'sente-dist-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
+  writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Page not found</title>');
+  mkdirSync(path.join(dist, 'about'));
+  writeFileSync(path.join(dist, 'about', 'index.html'), '<!doctype html><title>About prerendered</title>');
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ config: { webDistDir: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok once the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('unknown paths', () => {
+  it('answers 404 JSON under /api', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no/such/thing/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('answers the not-found page with status 404 for an unknown page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Page not found');
+  });
+
+  it('serves the app shell for back-office client routes', async () => {
+    for (const url of ['/', '/login', '/dashboard', '/dashboard/users/12', '/dashboard/anything']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('app shell');
+    }
+  });
+
+  it('serves a prerendered page for its path, with or without the trailing slash', async () => {
+    for (const url of ['/about', '/about/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('About prerendered');
+    }
+  });
+
+  it('serves fingerprinted assets with a year of caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('paths as the spec writes them', () => {
+  it('answers with and without the trailing slash, and with doubled slashes', async () => {
+    for (const url of ['/api/health', '/api/health/', '/api//health']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, no-sniff and frame denial, and no server banner', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers.server).toBeUndefined();
+  });
+});
+
+describe('API documentation', () => {
+  it('publishes an OpenAPI 3 document with every contract route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const definition of Object.values(routes)) {
+      const openApiPath = definition.path.replace(/:(\w+)/g, '{$1}');
+      expect(doc.paths[openApiPath], definition.path).toHaveProperty(definition.method.toLowerCase());
+    }
+  });
+
+  it('serves the browsable docs at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm test`: every suite (server on PostgreSQL and PGlite, web components, browser), then one
+// closing line with the totals.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'node_modules', '.cache', 'sente-test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const suites = [
+  { name: 'server', workspace: '@sente/server', script: 'test' },
+  { name: 'web', workspace: '@sente/web', script: 'test' },
+  { name: 'e2e', workspace: '@sente/web', script: 'test:e2e', needsBrowser: true },
+];
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const broken = [];
+for (const suite of suites) {
+  if (suite.needsBrowser) ensureChromium();
+  const reportFile = path.join(reports, `${suite.name}.json`);
+  process.stdout.write(`\n> ${suite.name} tests\n`);
+  const result = spawnSync(
+    'npm',
+    [
+      'run',
+      suite.script,
+      '-w',
+      suite.workspace,
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+    if (report.numTotalTests === 0) broken.push(`${suite.name} ran no test`);
+  } catch {
+    broken.push(`${suite.name} wrote no report`);
+  }
+  if (result.status !== 0) broken.push(`${suite.name} exited ${result.status}`);
+}
+
+if (broken.length > 0) process.stdout.write(`\nproblems: ${broken.join('; ')}\n`);
+process.stdout.write(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.exit(broken.length > 0 || failed > 0 ? 1 : 0);
