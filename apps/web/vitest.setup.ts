@@ -13,4 +13,5 @@ afterEach(() => {
   localStorage.clear();
   document.documentElement.className = '';
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
