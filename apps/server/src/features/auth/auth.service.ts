@@ -8,9 +8,11 @@ import type { AccessTokens } from './access-token.ts';
 import {
   clearLoginFailures,
   countRecentLoginFailures,
+  deleteRefreshTokensExpiredBefore,
   findRefreshTokenForUpdate,
   insertRefreshToken,
   markRefreshTokenRotated,
+  pruneLoginFailures,
   recordLoginFailure,
   revokeAllRefreshTokensOfUser,
   revokeRefreshFamily,
@@ -111,6 +113,13 @@ export function createAuthService({ db, clock, accessTokens, refreshTtlSeconds }
         const row = await findRefreshTokenForUpdate(tx, sha256(token));
         if (row) await revokeRefreshFamily(tx, row.familyId, clock.now());
       });
+    },
+
+    /** Housekeeping: old failed sign-ins and long-expired refresh tokens. */
+    async pruneExpired(now: Date): Promise<void> {
+      const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+      await pruneLoginFailures(db, dayAgo);
+      await deleteRefreshTokensExpiredBefore(db, dayAgo);
     },
 
     async signOutEverywhere(userId: number): Promise<void> {
