@@ -70,7 +70,8 @@ main(process.argv.slice(2))
     } else if (
       error instanceof ConfigError ||
       error instanceof DataDirLockedError ||
-      error instanceof CliUsageError
+      error instanceof CliUsageError ||
+      error instanceof BackupError
     ) {
       process.stderr.write(`${error.message}\n`);
     } else {
