@@ -51,6 +51,14 @@ describe('on a 390×844 phone', () => {
     expect(await sidebar.isVisible()).toBe(false);
     expect(await hasHorizontalScroll(page)).toBe(false);
 
+    // Keyboard: opening moves focus into the drawer; Escape closes it and returns focus.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await sidebar.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close menu');
+    await page.keyboard.press('Escape');
+    expect(await sidebar.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+
     await page.getByRole('button', { name: 'Open menu' }).click();
     await sidebar.getByRole('link', { name: 'Users', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'User Management' }).waitFor();

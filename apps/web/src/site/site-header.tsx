@@ -73,7 +73,7 @@ export function SiteHeader() {
           <ThemeToggle />
           <button
             type="button"
-            className={`${buttonClassName('ghost', 'sm')} w-9 lg:hidden`}
+            className={`${buttonClassName('ghost', 'icon')} lg:hidden`}
             aria-expanded={isMenuOpen}
             aria-controls={menuId}
             aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}

@@ -3,7 +3,7 @@ import { Link, type LinkProps } from 'react-router';
 import { classNames } from './class-names.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
-export type ButtonSize = 'md' | 'sm';
+export type ButtonSize = 'md' | 'sm' | 'icon';
 
 export const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400';
@@ -18,6 +18,8 @@ const variants: Record<ButtonVariant, string> = {
 const sizes: Record<ButtonSize, string> = {
   md: 'min-h-11 px-4 text-sm',
   sm: 'min-h-9 px-3 text-sm',
+  /** Square 40 px target for a lone icon; the icon carries an aria-label on the button. */
+  icon: 'size-10 shrink-0 p-0',
 };
 
 export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md'): string {

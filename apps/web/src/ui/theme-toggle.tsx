@@ -12,7 +12,7 @@ export function ThemeToggle() {
       onClick={toggleTheme}
       aria-label={label}
       title={label}
-      className={`${buttonClassName('ghost', 'sm')} w-9`}
+      className={buttonClassName('ghost', 'icon')}
     >
       {isDark ? (
         <Sun aria-hidden="true" className="size-5" />

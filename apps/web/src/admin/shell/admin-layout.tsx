@@ -34,7 +34,14 @@ export function AdminLayout() {
       >
         Skip to content
       </a>
-      <AdminSidebar id={sidebarId} isOpen={isSidebarOpen} />
+      <AdminSidebar
+        id={sidebarId}
+        isOpen={isSidebarOpen}
+        onClose={() => {
+          setSidebarOpen(false);
+          menuButtonRef.current?.focus();
+        }}
+      />
       {isSidebarOpen ? (
         <button
           type="button"
@@ -49,7 +56,7 @@ export function AdminLayout() {
           <button
             ref={menuButtonRef}
             type="button"
-            className={`${buttonClassName('ghost', 'sm')} w-9 lg:hidden`}
+            className={`${buttonClassName('ghost', 'icon')} lg:hidden`}
             aria-expanded={isSidebarOpen}
             aria-controls={sidebarId}
             aria-label={isSidebarOpen ? 'Close menu' : 'Open menu'}

@@ -1,7 +1,9 @@
 import { paths } from '../../lib/paths.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 
 export function AdminNotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <div className="flex flex-col items-start gap-4">
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Page not found</h1>

@@ -1,12 +1,28 @@
+import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
-import { focusRing } from '../../ui/button.tsx';
+import { buttonClassName, focusRing } from '../../ui/button.tsx';
 import { classNames } from '../../ui/class-names.ts';
 import { Logo } from '../../ui/logo.tsx';
 import { adminNavigation } from './admin-navigation.ts';
 import { useAdminUser } from './admin-user.tsx';
 
-export function AdminSidebar({ id, isOpen }: { readonly id: string; readonly isOpen: boolean }) {
+export interface AdminSidebarProps {
+  readonly id: string;
+  /** Open as a drawer on small screens; on large screens the sidebar always shows. */
+  readonly isOpen: boolean;
+  readonly onClose: () => void;
+}
+
+export function AdminSidebar({ id, isOpen, onClose }: AdminSidebarProps) {
   const user = useAdminUser();
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  // Keyboard users land inside the drawer when it opens.
+  useEffect(() => {
+    if (isOpen) closeRef.current?.focus();
+  }, [isOpen]);
+
   return (
     <aside
       id={id}
@@ -17,8 +33,17 @@ export function AdminSidebar({ id, isOpen }: { readonly id: string; readonly isO
         isOpen ? 'flex' : 'hidden',
       )}
     >
-      <div className="flex h-16 items-center px-4">
+      <div className="flex h-16 items-center justify-between px-4">
         <Logo />
+        <button
+          ref={closeRef}
+          type="button"
+          aria-label="Close menu"
+          className={`${buttonClassName('ghost', 'icon')} lg:hidden`}
+          onClick={onClose}
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
       </div>
       <nav aria-label="Back-office" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="flex flex-col gap-1">

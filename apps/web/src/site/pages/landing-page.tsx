@@ -1,8 +1,10 @@
 import { paths } from '../../lib/paths.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import { Container } from '../../ui/container.tsx';
 
 export function LandingPage() {
+  useDocumentTitle('Funding For Small Business Growth');
   return (
     <section
       aria-labelledby="hero-title"

@@ -1,8 +1,10 @@
 import { paths } from '../../lib/paths.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import { Container } from '../../ui/container.tsx';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <Container className="flex flex-col items-start gap-4 py-20">
       <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-300">404</p>

@@ -1,5 +1,5 @@
 import { PageHeading } from '../../shell/page-heading.tsx';
 
 export function ApplicationsPage() {
-  return <PageHeading>Applications</PageHeading>;
+  return <PageHeading title="Applications" />;
 }

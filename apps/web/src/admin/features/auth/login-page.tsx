@@ -5,6 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiRequestError, api } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { clearSession, saveSession } from '../../../lib/session.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -33,6 +34,7 @@ function readNotice(state: unknown): string | null {
 }
 
 export function LoginPage() {
+  useDocumentTitle('Admin Login');
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();

@@ -1,5 +1,5 @@
 import { PageHeading } from '../../shell/page-heading.tsx';
 
 export function LoansPage() {
-  return <PageHeading>Loans</PageHeading>;
+  return <PageHeading title="Loans" />;
 }

@@ -1,5 +1,5 @@
 import { PageHeading } from '../../shell/page-heading.tsx';
 
 export function DashboardPage() {
-  return <PageHeading>Dashboard</PageHeading>;
+  return <PageHeading title="Dashboard" />;
 }

@@ -1,5 +1,5 @@
 import { PageHeading } from '../../shell/page-heading.tsx';
 
 export function UsersPage() {
-  return <PageHeading>User Management</PageHeading>;
+  return <PageHeading title="User Management" />;
 }

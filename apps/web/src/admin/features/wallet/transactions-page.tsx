@@ -1,5 +1,5 @@
 import { PageHeading } from '../../shell/page-heading.tsx';
 
 export function TransactionsPage() {
-  return <PageHeading>All Platform Transactions</PageHeading>;
+  return <PageHeading title="All Platform Transactions" />;
 }
