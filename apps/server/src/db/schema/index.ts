@@ -1,2 +1,3 @@
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './users.ts';
