@@ -34,6 +34,7 @@ CREATE TABLE "user_kyc" (
 	CONSTRAINT "user_kyc_userId_unique" UNIQUE("user_id")
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || chr(31) || email || chr(31) || coalesce(phone_number, ''))) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

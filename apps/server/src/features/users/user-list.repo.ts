@@ -1,10 +1,10 @@
-import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { UserRow } from './users.repo.ts';
 
 export interface UserListFilter {
-  /** ILIKE patterns, already escaped; a row matches when any pattern matches its column. */
+  /** LIKE patterns, already escaped; lower-cased here by the database, like the column it reads. */
   readonly search?: { readonly text: string; readonly phone: string | null };
   readonly status?: 'Active' | 'Inactive';
 }
@@ -16,16 +16,15 @@ function whereOpen(filter: UserListFilter): SQL | undefined {
     const { text, phone } = filter.search;
     conditions.push(
       or(
-        ilike(users.name, text),
-        ilike(users.email, text),
-        ilike(users.phoneNumber, text),
-        phone === null ? undefined : ilike(users.phoneNumber, phone),
+        like(users.searchText, sql`lower(${text})`),
+        phone === null ? undefined : like(users.searchText, phone),
       ),
     );
   }
   return and(...conditions);
 }
 
+/** One page of open accounts, newest first. */
 export async function findOpenUsersPage(
   db: DbOrTx,
   filter: UserListFilter,

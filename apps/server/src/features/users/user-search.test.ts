@@ -20,3 +20,10 @@ describe('userSearchPatterns', () => {
     expect(userSearchPatterns('4567')).toEqual({ text: '%4567%', phone: '%4567%' });
   });
 });
+
+describe('userSearchPatterns with control characters', () => {
+  it('drops them, so they can neither match the field separator nor fail in the database', () => {
+    expect(userSearchPatterns('na\u001fkato\u0000')).toEqual({ text: '%nakato%', phone: null });
+    expect(userSearchPatterns('\u0001\u0002')).toBeNull();
+  });
+});

@@ -4,12 +4,13 @@ export function escapeLikePattern(text: string): string {
 }
 
 /**
- * The ILIKE patterns for the admin's user search: the text anywhere in name, email or phone number,
- * ignoring case. A term that looks like a phone number also matches the stored +256 form when typed
+ * The LIKE patterns for the admin's user search: the text anywhere in name, email or phone number,
+ * ignoring case (the repo lower-cases the pattern and the column alike). A term that looks like a phone number also matches the stored +256 form when typed
  * the local way: "0772 123" finds +256772123456.
  */
 export function userSearchPatterns(term: string): { text: string; phone: string | null } | null {
-  const trimmed = term.trim();
+  // Control characters never occur in names, emails or phones (and chr 31 separates the fields).
+  const trimmed = term.replace(/\p{Cc}/gu, '').trim();
   if (trimmed === '') return null;
   const text = `%${escapeLikePattern(trimmed)}%`;
   const compact = trimmed.replace(/[\s().-]/g, '');
