@@ -12,5 +12,5 @@ export async function runSeed(args: string[], { services }: CliContext): Promise
     );
   }
   const result = await seedDemoData(services);
-  return `Seeded ${result.users} demo users.`;
+  return `Seeded ${result.users} demo users (${result.kyc} with KYC).`;
 }
