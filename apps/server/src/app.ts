@@ -11,6 +11,9 @@ import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { createPasswordResetService } from './features/users/password-reset.service.ts';
+import { createUserAdminService } from './features/users/user-admin.service.ts';
+import { registerUsersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -37,7 +40,9 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
   const users = createUsersService({ db, clock });
-  return { db, clock, accessTokens, auth, users };
+  const userAdmin = createUserAdminService({ db, clock, auth });
+  const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
+  return { db, clock, accessTokens, auth, users, userAdmin, passwordResets };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -105,6 +110,12 @@ export async function buildApp(
     auth: services.auth,
     users: services.users,
     loginLimitPerMinute: config.loginRateLimitPerMinute,
+  });
+  registerUsersRoutes(register, {
+    users: services.users,
+    userAdmin: services.userAdmin,
+    passwordResets: services.passwordResets,
+    resetLimitPerMinute: config.loginRateLimitPerMinute,
   });
   await registerWeb(app, config.webDistDir);
   return { app, services, registeredRoutes };

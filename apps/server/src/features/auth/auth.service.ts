@@ -122,8 +122,12 @@ export function createAuthService({ db, clock, accessTokens, refreshTtlSeconds }
       await deleteRefreshTokensExpiredBefore(db, dayAgo);
     },
 
-    async signOutEverywhere(userId: number): Promise<void> {
-      await revokeAllRefreshTokensOfUser(db, userId, clock.now());
+    /**
+     * Revokes every refresh token of the user. Pass the caller's transaction so the sign-out commits
+     * with the change that caused it (deactivation, closing, a password reset).
+     */
+    async signOutEverywhere(userId: number, tx: DbOrTx = db): Promise<void> {
+      await revokeAllRefreshTokensOfUser(tx, userId, clock.now());
     },
 
     /** The guard's lookup: a valid token of an open, active account, with the role it has now. */
