@@ -16,7 +16,9 @@ import { createUserAdminService } from './features/users/user-admin.service.ts';
 import { registerUsersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { rateLimitStore } from './http/rate-limit-store.ts';
 import { createRouteRegistrar } from './http/register-route.ts';
 import { loggerOptions } from './http/request-log.ts';
 import { registerWeb } from './http/web.ts';
@@ -101,7 +103,8 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
+  await registerLoadShedding(app);
   await registerOpenApi(app);
 
   const register = createRouteRegistrar(app, services.auth.authenticate);
