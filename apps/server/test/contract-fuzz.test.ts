@@ -62,7 +62,17 @@ function hostileObject(schema: z.ZodType | undefined): fc.Arbitrary<Record<strin
 // Ids of rows the fuzzer may hit (and delete); the acting users are created apart, so they survive.
 let victimIds: string[] = ['1'];
 const hostileParam = fc.oneof(
-  fc.constantFrom('0', '-1', '1.5', 'abc', '99999999999999999999', "1' or '1'='1", '%20', '2147483648', '424242'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1.5',
+    'abc',
+    '99999999999999999999',
+    "1' or '1'='1",
+    '%20',
+    '2147483648',
+    '424242',
+  ),
   fc.integer({ min: 0, max: 1000 }).map((i) => victimIds[i % victimIds.length] ?? '1'),
 );
 
@@ -96,7 +106,10 @@ afterAll(async () => {
   await t.close();
 });
 
-function expectCleanAnswer(res: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string) {
+function expectCleanAnswer(
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+  label: string,
+) {
   expect(res.statusCode, `${label} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (res.statusCode >= 400 && String(res.headers['content-type']).includes('json')) {
     const body = JSON.parse(res.body) as { error?: unknown };
@@ -106,53 +119,71 @@ function expectCleanAnswer(res: { statusCode: number; body: string; headers: Rec
 }
 
 describe('hostile requests generated from the contract', () => {
-  it.each(contractRoutes)('never answer 500 and change nothing when refused: %s', async (name, definition) => {
-    const headers = definition.auth === 'public' ? {} : bearer(definition.auth === 'admin' ? tokens.admin : tokens.user);
-    const paramCount = (definition.path.match(/:\w+/g) ?? []).length;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(hostileParam, { minLength: paramCount, maxLength: paramCount }),
-        hostileObject(definition.query),
-        fc.oneof(hostileObject(definition.body), fc.anything(), fc.jsonValue()),
-        fc.string({ maxLength: 60 }),
-        async (params, query, body, idempotencyKey) => {
-          const before = await databaseFingerprint(t.services.db);
-          const hasBody = definition.method !== 'GET' && definition.method !== 'DELETE';
-          const res = await t.app.inject({
-            method: definition.method,
-            url: fillPath(definition, params) + queryString(query),
-            headers: { ...headers, 'idempotency-key': idempotencyKey },
-            ...(hasBody ? { payload: JSON.stringify(body) ?? 'null', headers: { ...headers, 'content-type': 'application/json' } } : {}),
-          });
-          expectCleanAnswer(res, `${name} ${definition.method} ${definition.path}`);
-          if (res.statusCode >= 400) {
-            expect(await databaseFingerprint(t.services.db), `${name} refused with ${res.statusCode} but wrote`).toBe(before);
-          }
-        },
-      ),
-      { numRuns: RUNS_PER_ROUTE },
-    );
-  });
+  it.each(contractRoutes)(
+    'never answer 500 and change nothing when refused: %s',
+    async (name, definition) => {
+      const headers =
+        definition.auth === 'public' ? {} : bearer(definition.auth === 'admin' ? tokens.admin : tokens.user);
+      const paramCount = (definition.path.match(/:\w+/g) ?? []).length;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(hostileParam, { minLength: paramCount, maxLength: paramCount }),
+          hostileObject(definition.query),
+          fc.oneof(hostileObject(definition.body), fc.anything(), fc.jsonValue()),
+          fc.string({ maxLength: 60 }),
+          async (params, query, body, idempotencyKey) => {
+            const before = await databaseFingerprint(t.services.db);
+            const hasBody = definition.method !== 'GET' && definition.method !== 'DELETE';
+            const res = await t.app.inject({
+              method: definition.method,
+              url: fillPath(definition, params) + queryString(query),
+              headers: { ...headers, 'idempotency-key': idempotencyKey },
+              ...(hasBody
+                ? {
+                    payload: JSON.stringify(body) ?? 'null',
+                    headers: { ...headers, 'content-type': 'application/json' },
+                  }
+                : {}),
+            });
+            expectCleanAnswer(res, `${name} ${definition.method} ${definition.path}`);
+            if (res.statusCode >= 400) {
+              expect(
+                await databaseFingerprint(t.services.db),
+                `${name} refused with ${res.statusCode} but wrote`,
+              ).toBe(before);
+            }
+          },
+        ),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    },
+  );
 
-  const withBody = contractRoutes.filter(([, d]) => d.method !== 'GET' && d.method !== 'DELETE' && !d.multipart);
-  it.each(withBody)('answer 400 to malformed JSON and 413 to an oversize body: %s', async (name, definition) => {
-    const headers = definition.auth === 'public' ? {} : bearer(definition.auth === 'admin' ? tokens.admin : tokens.user);
-    const url = fillPath(definition, []);
-    const malformed = await t.app.inject({
-      method: definition.method,
-      url,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"amount": 100,',
-    });
-    expectCleanAnswer(malformed, name);
-    expect([400, 404, 409]).toContain(malformed.statusCode);
-    const oversize = await t.app.inject({
-      method: definition.method,
-      url,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: JSON.stringify({ filler: 'x'.repeat(2 * 1024 * 1024) }),
-    });
-    expectCleanAnswer(oversize, name);
-    expect(oversize.statusCode).toBe(413);
-  });
+  const withBody = contractRoutes.filter(
+    ([, d]) => d.method !== 'GET' && d.method !== 'DELETE' && !d.multipart,
+  );
+  it.each(withBody)(
+    'answer 400 to malformed JSON and 413 to an oversize body: %s',
+    async (name, definition) => {
+      const headers =
+        definition.auth === 'public' ? {} : bearer(definition.auth === 'admin' ? tokens.admin : tokens.user);
+      const url = fillPath(definition, []);
+      const malformed = await t.app.inject({
+        method: definition.method,
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"amount": 100,',
+      });
+      expectCleanAnswer(malformed, name);
+      expect([400, 404, 409]).toContain(malformed.statusCode);
+      const oversize = await t.app.inject({
+        method: definition.method,
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ filler: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expectCleanAnswer(oversize, name);
+      expect(oversize.statusCode).toBe(413);
+    },
+  );
 });
