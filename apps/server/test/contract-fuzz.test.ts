@@ -21,6 +21,7 @@ const hostileString = fc.oneof(
     '%00',
     '\u0000',
     '../../etc/passwd',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, on purpose
     '${7*7}',
     'Nakâto Ssenyonga 🇺🇬',
     '-1',
