@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { startLoanStatusJob } from './features/loans/loan-status.job.ts';
 import { prepareDatabase } from './startup.ts';
 
 async function main(): Promise<void> {
@@ -9,6 +10,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const { app, services } = await buildApp({ config, database });
   const report = await prepareDatabase(config, database, services);
+  // Loan statuses (ACTIVE/OVERDUE/DEFAULT/FULLY_PAID) follow the calendar: on start and every 5 minutes.
+  const loanStatusJob = startLoanStatusJob({ database, clock: services.clock, log: app.log });
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
@@ -23,6 +26,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await loanStatusJob.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

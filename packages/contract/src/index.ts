@@ -1,14 +1,23 @@
+import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { loanTypeRoutes } from './loan-types.ts';
+import { loanRoutes } from './loans.ts';
 
+export * from './applications.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './health.ts';
+export * from './loan-types.ts';
+export * from './loans.ts';
 export * from './route.ts';
 
 /** Every endpoint of the API, once. The server registers exactly these; the docs list exactly these. */
 export const routes = {
   ...healthRoutes,
   ...authRoutes,
+  ...loanTypeRoutes,
+  ...applicationRoutes,
+  ...loanRoutes,
 } as const;
 export type Routes = typeof routes;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   applications,
@@ -129,4 +129,46 @@ export async function findStatusHistory(db: DbOrTx, loanId: number): Promise<Sta
     .from(loanStatusHistory)
     .where(eq(loanStatusHistory.loanId, loanId))
     .orderBy(asc(loanStatusHistory.changedAt), asc(loanStatusHistory.id));
+}
+
+/**
+ * Loans whose status may need to move today, locked; rows another transaction holds (a repayment
+ * being allocated) are skipped and looked at on the next tick.
+ */
+export async function lockLoansDueForStatusCheck(tx: DbOrTx, today: string) {
+  return tx
+    .select({
+      id: loans.id,
+      status: loans.status,
+      oldestUnpaidDueDate: loans.oldestUnpaidDueDate,
+      totalPayable: loans.totalPayable,
+      totalPayments: loans.totalPayments,
+    })
+    .from(loans)
+    .where(
+      sql`${loans.status} <> 'FULLY_PAID' and (
+        ${loans.totalPayments} >= ${loans.totalPayable}
+        or ${loans.oldestUnpaidDueDate} is null
+        or (${loans.status} = 'ACTIVE' and ${loans.oldestUnpaidDueDate} < ${today}::date)
+        or (${loans.status} = 'OVERDUE' and (${loans.oldestUnpaidDueDate} >= ${today}::date
+            or ${loans.oldestUnpaidDueDate} <= ${today}::date - 90))
+        or (${loans.status} = 'DEFAULT' and ${loans.oldestUnpaidDueDate} > ${today}::date - 90)
+      )`,
+    )
+    .for('update', { skipLocked: true });
+  // The -90 above is DEFAULT_AFTER_DAYS_IN_ARREARS (loan-status.ts); the status itself is decided there.
+}
+
+export async function setLoanStatuses(
+  tx: DbOrTx,
+  ids: number[],
+  status: LoanRow['status'],
+  at: Date,
+): Promise<void> {
+  if (ids.length > 0) await tx.update(loans).set({ status, updatedAt: at }).where(inArray(loans.id, ids));
+}
+
+export async function insertStatusHistoryRows(tx: DbOrTx, rows: (typeof loanStatusHistory.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 1000)
+    await tx.insert(loanStatusHistory).values(rows.slice(i, i + 1000));
 }
