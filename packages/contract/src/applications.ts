@@ -129,7 +129,7 @@ export const ApplicationDocumentDto = z
 
 const DecisionBody = z
   .object({ admin_notes: z.string().trim().max(2000, 'At most 2000 characters').nullish() })
-  .optional();
+  .nullish();
 
 export const createApplication = route({
   method: 'POST',

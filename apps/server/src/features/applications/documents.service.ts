@@ -43,9 +43,9 @@ export interface DocumentFile {
 /** A file name safe to keep and to echo in a header: no path, no control characters, 200 characters. */
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+    .join('')
     .trim()
     .slice(0, 200);
   return cleaned || fallback;
