@@ -5,9 +5,9 @@ import { deflateSync } from 'node:zlib';
  * text, and a PNG of a plain coloured card. Generated, so no binary files live in the repository.
  */
 export function samplePdf(lines: readonly string[]): Buffer {
-  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
+  const pdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
   const text = lines
-    .map((line, i) => `BT /F1 12 Tf 56 ${780 - i * 18} Td (${escape(line)}) Tj ET`)
+    .map((line, i) => `BT /F1 12 Tf 56 ${780 - i * 18} Td (${pdfText(line)}) Tj ET`)
     .join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
