@@ -72,10 +72,8 @@ export function startLoanStatusJob({
   intervalMs?: number;
 }): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
-  let isStopped = false;
   const tick = () => {
     running = running.then(async () => {
-      if (isStopped) return;
       try {
         const changes = await runLoanStatusTick({ database, clock });
         if (changes.length > 0) log.info({ changes: changes.length }, 'loan statuses updated');
@@ -89,7 +87,6 @@ export function startLoanStatusJob({
   timer.unref();
   return {
     async stop() {
-      isStopped = true;
       clearInterval(timer);
       await running;
     },
