@@ -1,15 +1,19 @@
 import type { Services } from '../app.ts';
+import { seedDemoLending } from './demo-lending.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.ts';
 
 /**
  * Fills an empty database with demo data for trying Sente out. Each feature adds its part here,
  * through its own service, so the demo data obeys the same rules as real data.
  */
-export async function seedDemoData(services: Services): Promise<{ users: number }> {
+export async function seedDemoData(
+  services: Services,
+): Promise<{ users: number; applications: number; loans: number; repayments: number }> {
   const now = services.clock.now().getTime();
   let users = 0;
+  const people = new Map<string, { id: number; name: string }>();
   for (const [index, person] of DEMO_PEOPLE.entries()) {
-    await services.users.createUser({
+    const created = await services.users.createUser({
       email: person.email,
       password: DEMO_PASSWORD,
       name: person.name,
@@ -17,9 +21,11 @@ export async function seedDemoData(services: Services): Promise<{ users: number 
       phoneNumber: person.phone,
       status: person.status,
       // Spread registrations over the past months so lists and charts look like a real history.
-      createdAt: new Date(now - (DEMO_PEOPLE.length - index) * 9 * 24 * 60 * 60 * 1000),
+      createdAt: new Date(now - ((DEMO_PEOPLE.length - index) * 9 + 210) * 24 * 60 * 60 * 1000),
     });
+    people.set(created.email, { id: created.id, name: created.name });
     users++;
   }
-  return { users };
+  const lending = await seedDemoLending(services, people);
+  return { users, applications: lending.applications, loans: lending.loans, repayments: lending.repayments };
 }

@@ -144,3 +144,14 @@ export async function findDocument(db: DbOrTx, id: number): Promise<DocumentRow 
   const [row] = await db.select().from(applicationDocuments).where(eq(applicationDocuments.id, id));
   return row;
 }
+
+/** Some admin, for the demo data's decisions. */
+export async function findFirstAdminId(db: DbOrTx): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row?.id;
+}

@@ -11,6 +11,7 @@ import {
   decidePendingApplication,
   findApplicationById,
   findApplicationView,
+  findFirstAdminId,
   insertApplication,
   listApplicationViews,
   listDocuments,
@@ -81,12 +82,13 @@ export function createApplicationsService({
     adminId: number,
     status: 'APPROVED' | 'REJECTED',
     notes: string | null | undefined,
+    at?: Date,
   ): Promise<ApplicationView> {
     const decided = await decidePendingApplication(db, id, {
       status,
       adminNotes: notes?.trim() || DEFAULT_ADMIN_NOTES[status],
       decidedById: adminId,
-      decidedAt: clock.now(),
+      decidedAt: at ?? clock.now(),
     });
     if (!decided) {
       const existing = await findApplicationById(db, id);
@@ -171,8 +173,13 @@ export function createApplicationsService({
       };
     },
 
-    approve: (id: number, adminId: number, notes?: string | null) => decide(id, adminId, 'APPROVED', notes),
-    reject: (id: number, adminId: number, notes?: string | null) => decide(id, adminId, 'REJECTED', notes),
+    approve: (id: number, adminId: number, notes?: string | null, at?: Date) =>
+      decide(id, adminId, 'APPROVED', notes, at),
+    reject: (id: number, adminId: number, notes?: string | null, at?: Date) =>
+      decide(id, adminId, 'REJECTED', notes, at),
+
+    /** Some admin, to sign the demo data's decisions. */
+    firstAdminId: () => findFirstAdminId(db),
   };
 }
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;

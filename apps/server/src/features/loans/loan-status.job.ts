@@ -1,53 +1,25 @@
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import { kampalaDate } from './kampala-date.ts';
-import { daysInArrears, type LoanStatus, loanStatusFor, statusChangeReason } from './loan-status.ts';
-import { insertStatusHistoryRows, lockLoansDueForStatusCheck, setLoanStatuses } from './loans.repo.ts';
+import { type LoanStatusChange, updateLoanStatuses } from './loan-status-update.ts';
 
 /** Any fixed number; one replica at a time runs a tick. */
 export const LOAN_STATUS_JOB_LOCK_KEY = 7_220_419_005;
 export const LOAN_STATUS_JOB_INTERVAL_MS = 5 * 60 * 1000;
 
-export interface LoanStatusChange {
-  readonly loanId: number;
-  readonly from: LoanStatus;
-  readonly to: LoanStatus;
-}
-
 /**
- * Moves loans between ACTIVE, OVERDUE, DEFAULT and FULLY_PAID by the rules of loan-status.ts, as of
- * the clock's Kampala date, and writes every change to the loan's history. One transaction; only
- * loans whose status may change are read, so a tick over 120,000 loans stays an index range scan.
+ * One tick: moves loans between ACTIVE, OVERDUE, DEFAULT and FULLY_PAID by the rules of
+ * loan-status.ts as of the clock's Kampala date (loan-status-update.ts), in one transaction, under
+ * an advisory lock so replicas take turns; a second replica's tick then finds nothing to change.
  */
-export async function runLoanStatusTick({ database, clock }: { database: Database; clock: Clock }) {
+export async function runLoanStatusTick({
+  database,
+  clock,
+}: {
+  database: Database;
+  clock: Clock;
+}): Promise<LoanStatusChange[]> {
   return database.withAdvisoryLock(LOAN_STATUS_JOB_LOCK_KEY, () =>
-    database.db.transaction(async (tx) => {
-      const now = clock.now();
-      const today = kampalaDate(now);
-      const candidates = await lockLoansDueForStatusCheck(tx, today);
-      const changes: (LoanStatusChange & { days: number })[] = [];
-      for (const loan of candidates) {
-        const days = daysInArrears(loan.oldestUnpaidDueDate, today);
-        const to = loanStatusFor(loan.totalPayable - loan.totalPayments, days);
-        if (to !== loan.status) changes.push({ loanId: loan.id, from: loan.status, to, days });
-      }
-      for (const status of ['ACTIVE', 'OVERDUE', 'DEFAULT', 'FULLY_PAID'] as const) {
-        const ids = changes.filter((c) => c.to === status).map((c) => c.loanId);
-        await setLoanStatuses(tx, ids, status, now);
-      }
-      await insertStatusHistoryRows(
-        tx,
-        changes.map((c) => ({
-          loanId: c.loanId,
-          fromStatus: c.from,
-          toStatus: c.to,
-          daysInArrears: c.days,
-          reason: statusChangeReason(c.to, c.days),
-          changedAt: now,
-        })),
-      );
-      return changes.map(({ loanId, from, to }) => ({ loanId, from, to }));
-    }),
+    database.db.transaction((tx) => updateLoanStatuses(tx, clock.now())),
   );
 }
 

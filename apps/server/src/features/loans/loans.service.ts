@@ -19,6 +19,7 @@ import {
   repaymentTotals,
 } from './loan-stats.repo.ts';
 import { daysInArrears } from './loan-status.ts';
+import { updateLoanStatuses } from './loan-status-update.ts';
 import { paymentPercentage } from './loans.presenter.ts';
 import { findInstallments, findStatusHistory } from './loans.repo.ts';
 import { buildSchedule, type InterestType, rateToBasisPoints } from './schedule.ts';
@@ -54,6 +55,9 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
     createLoanFromApplication,
     allocateRepayment,
     today,
+
+    /** The status job's work, now, without its lock (the demo seed uses it). */
+    refreshStatuses: () => db.transaction((tx) => updateLoanStatuses(tx, clock.now())),
 
     /** The schedule a loan would have (the credit check and the calculator use it). */
     previewSchedule(input: { principal: number; rate: string; months: number; interestType: InterestType }) {
