@@ -19,6 +19,7 @@ function selectApplicationViews(db: DbOrTx) {
       userName: users.name,
       userPhone: users.phoneNumber,
       loanTypeName: loanTypes.name,
+      loanType: loanTypes,
       decidedByName: decider.name,
       documentCount: sql<number>`(select count(*)::int from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
     })

@@ -51,8 +51,8 @@ export function createApplicationsService({
   async function refreshCreditCheck(tx: DbOrTx, applicationId: number): Promise<void> {
     const current = await findApplicationView(tx, applicationId);
     if (!current) return;
-    const { application } = current;
-    const type = await loanTypes.get(application.loanTypeId);
+    // Everything through `tx`: the embedded database has one connection, which the transaction holds.
+    const { application, loanType: type } = current;
     const schedule = loans.previewSchedule({
       principal: application.amountRequested,
       rate: type.interestRate,
