@@ -60,7 +60,8 @@ describe('the demo seed', () => {
     expect(statuses.map((s) => s.status).sort()).toEqual(['ACTIVE', 'DEFAULT', 'FULLY_PAID', 'OVERDUE']);
     const mismatched = await rows(sql`
       select l.id from loans l left join loan_repayments r on r.loan_id = l.id
-      group by l.id having l.total_payments <> coalesce(sum(r.amount), 0)`);
+      group by l.id
+      having l.total_payments <> coalesce(sum(r.amount), 0) or l.repayment_count <> count(r.id)`);
     expect(mismatched).toEqual([]);
     const [approvedWaiting] = await rows<{ n: number }>(
       sql`select count(*)::int as n from applications where status = 'APPROVED' and approved_loan_id is null`,

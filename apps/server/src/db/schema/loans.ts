@@ -52,6 +52,8 @@ export const loans = pgTable(
     totalPayments: bigint({ mode: 'number' }).notNull().default(0),
     principalPaid: bigint({ mode: 'number' }).notNull().default(0),
     interestPaid: bigint({ mode: 'number' }).notNull().default(0),
+    /** How many repayments there were, so portfolio-wide counts read 120,000 loans, not millions of rows. */
+    repaymentCount: integer().notNull().default(0),
     status: loanStatus().notNull().default('ACTIVE'),
     openingDate: timestamp({ withTimezone: true }).notNull(),
     /** Due date (Kampala) of the last installment. */
@@ -68,6 +70,8 @@ export const loans = pgTable(
     index('loans_user_idx').on(t.userId),
     index('loans_loan_type_idx').on(t.loanTypeId),
     index('loans_opening_date_idx').on(t.openingDate.desc(), t.id.desc()),
+    // Loans in arrears, oldest first (overdue payments list).
+    index('loans_in_arrears_idx').on(t.oldestUnpaidDueDate, t.id).where(sql`${t.status} <> 'FULLY_PAID'`),
     check(
       'loans_payments_within_payable',
       sql`${t.totalPayments} >= 0 and ${t.totalPayments} <= ${t.totalPayable}`,
@@ -94,6 +98,10 @@ export const loanInstallments = pgTable(
   (t) => [
     uniqueIndex('loan_installments_loan_number_key').on(t.loanId, t.number),
     index('loan_installments_due_date_idx').on(t.dueDate),
+    // Installments not fully paid, by due date (missed payments, arrears amounts).
+    index('loan_installments_unpaid_due_idx')
+      .on(t.dueDate, t.loanId)
+      .where(sql`${t.principalPaid} < ${t.principalDue} or ${t.interestPaid} < ${t.interestDue}`),
     check(
       'loan_installments_paid_within_due',
       sql`${t.principalPaid} between 0 and ${t.principalDue} and ${t.interestPaid} between 0 and ${t.interestDue}`,

@@ -83,6 +83,7 @@ export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): 
     totalPayments: loan.totalPayments + input.amount,
     principalPaid: loan.principalPaid + principal,
     interestPaid: loan.interestPaid + interest,
+    repaymentCount: loan.repaymentCount + 1,
     oldestUnpaidDueDate,
     status,
     updatedAt: input.paidAt,

@@ -51,7 +51,11 @@ export async function listRepaymentViews(
   filter: { loanId?: number | undefined; limit: number; offset: number },
 ) {
   const where = filter.loanId === undefined ? undefined : eq(loanRepayments.loanId, filter.loanId);
-  const [total] = await db.select({ n: count() }).from(loanRepayments).where(where);
+  // Every repayment: the loans' running counts (one row per loan) instead of counting them all.
+  const [total] =
+    filter.loanId === undefined
+      ? await db.select({ n: sql<number>`coalesce(sum(${loans.repaymentCount}), 0)::int` }).from(loans)
+      : await db.select({ n: count() }).from(loanRepayments).where(where);
   const rows = await db
     .select({
       repayment: loanRepayments,

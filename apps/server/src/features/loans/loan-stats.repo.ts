@@ -61,17 +61,30 @@ export interface RepaymentTotals {
   readonly late: number;
 }
 
-/** All repayments, and those of the window split by whether the loan was in arrears when they came. */
+/**
+ * All repayments (from the loans' running totals: one row per loan, not per repayment), and those
+ * of the window split by whether the loan was in arrears when they came.
+ */
 export async function repaymentTotals(db: DbOrTx, windowStart: Date): Promise<RepaymentTotals> {
-  const [row] = await db
+  const [all] = await db
     .select({
-      total: money(sql`sum(${loanRepayments.amount})`),
-      count: count(),
-      onTime: sql<number>`count(*) filter (where ${loanRepayments.paidAt} >= ${windowStart} and ${loanRepayments.daysLateAtPayment} = 0)::int`,
-      late: sql<number>`count(*) filter (where ${loanRepayments.paidAt} >= ${windowStart} and ${loanRepayments.daysLateAtPayment} > 0)::int`,
+      total: money(sql`sum(${loans.totalPayments})`),
+      count: sql<number>`coalesce(sum(${loans.repaymentCount}), 0)::int`,
     })
-    .from(loanRepayments);
-  return row ?? { total: 0, count: 0, onTime: 0, late: 0 };
+    .from(loans);
+  const [recent] = await db
+    .select({
+      onTime: sql<number>`count(*) filter (where ${loanRepayments.daysLateAtPayment} = 0)::int`,
+      late: sql<number>`count(*) filter (where ${loanRepayments.daysLateAtPayment} > 0)::int`,
+    })
+    .from(loanRepayments)
+    .where(gte(loanRepayments.paidAt, windowStart));
+  return {
+    total: all?.total ?? 0,
+    count: all?.count ?? 0,
+    onTime: recent?.onTime ?? 0,
+    late: recent?.late ?? 0,
+  };
 }
 
 /** Installments that fell due in [from, today) and are still not fully paid. */

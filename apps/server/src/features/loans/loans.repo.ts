@@ -165,7 +165,13 @@ export async function setLoanStatuses(
   status: LoanRow['status'],
   at: Date,
 ): Promise<void> {
-  if (ids.length > 0) await tx.update(loans).set({ status, updatedAt: at }).where(inArray(loans.id, ids));
+  // In slices: a statement takes at most 65,535 parameters.
+  for (let i = 0; i < ids.length; i += 5000) {
+    await tx
+      .update(loans)
+      .set({ status, updatedAt: at })
+      .where(inArray(loans.id, ids.slice(i, i + 5000)));
+  }
 }
 
 export async function insertStatusHistoryRows(tx: DbOrTx, rows: (typeof loanStatusHistory.$inferInsert)[]) {

@@ -1,0 +1,3 @@
+ALTER TABLE "loans" ADD COLUMN "repayment_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "loan_installments_unpaid_due_idx" ON "loan_installments" USING btree ("due_date","loan_id") WHERE "loan_installments"."principal_paid" < "loan_installments"."principal_due" or "loan_installments"."interest_paid" < "loan_installments"."interest_due";--> statement-breakpoint
+CREATE INDEX "loans_in_arrears_idx" ON "loans" USING btree ("oldest_unpaid_due_date","id") WHERE "loans"."status" <> 'FULLY_PAID';
