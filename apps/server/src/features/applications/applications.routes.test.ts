@@ -102,6 +102,11 @@ describe('POST /api/loans/applications/', () => {
     expect(res.json().details).toHaveProperty(field);
   });
 
+  it('answers 403 to an admin or a lender', async () => {
+    expect((await apply(form(), admin.token)).statusCode).toBe(403);
+    expect((await apply(form(), (await t.userWithToken('lender')).token)).statusCode).toBe(403);
+  });
+
   it('answers 400 when the loan type is inactive', async () => {
     const inactive = await t.services.loanTypes.create({
       loan_type_name: 'Retired Product',

@@ -11,7 +11,7 @@ export function registerApplicationRoutes(
   { applications, documents }: { applications: ApplicationsService; documents: DocumentsService },
 ): void {
   register(routes.createApplication, async ({ body, user }) =>
-    toApplicationDto(await applications.create(user.id, body)),
+    toApplicationDto(await applications.applyAs(user, body)),
   );
 
   register(routes.listApplications, async ({ query, request }) => {

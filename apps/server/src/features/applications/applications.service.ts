@@ -1,7 +1,7 @@
 import { type ApplicationOrdering, type CreateApplicationBody, NIN_PATTERN } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.ts';
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import {
@@ -100,44 +100,56 @@ export function createApplicationsService({
     return view(id);
   }
 
+  async function create(
+    userId: number,
+    body: CreateApplicationBody,
+    createdAt?: Date,
+  ): Promise<ApplicationView> {
+    const type = await loanTypes.find(body.loan_type);
+    if (!type)
+      throw new BadRequestError('Invalid application', { loan_type: ['Choose an existing loan type'] });
+    if (type.status !== 'ACTIVE') {
+      throw new BadRequestError('Invalid application', { loan_type: ['This loan type is not on offer'] });
+    }
+    if (body.amount_requested < type.minAmount || body.amount_requested > type.maxAmount) {
+      throw new BadRequestError('Invalid application', {
+        amount_requested: [
+          `${type.name} lends from UGX ${type.minAmount.toLocaleString('en-US')} to UGX ${type.maxAmount.toLocaleString('en-US')}`,
+        ],
+      });
+    }
+    const at = createdAt ?? clock.now();
+    const id = await db.transaction(async (tx) => {
+      const row = await insertApplication(tx, {
+        userId,
+        loanTypeId: type.id,
+        businessName: body.business_name,
+        businessLocation: body.business_location,
+        businessType: body.business_type,
+        amountRequested: body.amount_requested,
+        loanTermMonths: body.loan_term,
+        loanPurpose: body.loan_purpose,
+        monthlyIncome: body.monthly_income,
+        nin: body.nin,
+        status: 'PENDING',
+        createdAt: at,
+        updatedAt: at,
+      });
+      await refreshCreditCheck(tx, row.id);
+      return row.id;
+    });
+    return view(id);
+  }
+
   return {
     refreshCreditCheck,
 
-    async create(userId: number, body: CreateApplicationBody, createdAt?: Date): Promise<ApplicationView> {
-      const type = await loanTypes.find(body.loan_type);
-      if (!type)
-        throw new BadRequestError('Invalid application', { loan_type: ['Choose an existing loan type'] });
-      if (type.status !== 'ACTIVE') {
-        throw new BadRequestError('Invalid application', { loan_type: ['This loan type is not on offer'] });
-      }
-      if (body.amount_requested < type.minAmount || body.amount_requested > type.maxAmount) {
-        throw new BadRequestError('Invalid application', {
-          amount_requested: [
-            `${type.name} lends from UGX ${type.minAmount.toLocaleString('en-US')} to UGX ${type.maxAmount.toLocaleString('en-US')}`,
-          ],
-        });
-      }
-      const at = createdAt ?? clock.now();
-      const id = await db.transaction(async (tx) => {
-        const row = await insertApplication(tx, {
-          userId,
-          loanTypeId: type.id,
-          businessName: body.business_name,
-          businessLocation: body.business_location,
-          businessType: body.business_type,
-          amountRequested: body.amount_requested,
-          loanTermMonths: body.loan_term,
-          loanPurpose: body.loan_purpose,
-          monthlyIncome: body.monthly_income,
-          nin: body.nin,
-          status: 'PENDING',
-          createdAt: at,
-          updatedAt: at,
-        });
-        await refreshCreditCheck(tx, row.id);
-        return row.id;
-      });
-      return view(id);
+    create,
+
+    /** A signed-in borrower applies; admins and lenders do not borrow through this door. */
+    async applyAs(viewer: Viewer, body: CreateApplicationBody): Promise<ApplicationView> {
+      if (viewer.role !== 'borrower') throw new ForbiddenError('Only borrower accounts can apply for a loan');
+      return create(viewer.id, body);
     },
 
     /** The owner or an admin may read an application; anyone else is told it does not exist. */
