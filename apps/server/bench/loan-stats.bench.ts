@@ -100,7 +100,8 @@ async function main() {
     await app.close();
   } finally {
     await database.close();
-    await withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`));
+    if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
+    else await withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`));
   }
 }
 

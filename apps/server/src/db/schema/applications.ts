@@ -60,8 +60,10 @@ export const applications = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('applications_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('applications_status_created_at_idx').on(t.status, t.createdAt.desc()),
+    // Ascending on purpose: scanned backwards they serve ORDER BY … DESC (NULLS FIRST, PostgreSQL's
+    // default), which a DESC NULLS LAST index (drizzle's .desc()) cannot.
+    index('applications_created_at_idx').on(t.createdAt, t.id),
+    index('applications_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('applications_user_idx').on(t.userId),
     index('applications_loan_type_idx').on(t.loanTypeId),
     uniqueIndex('applications_approved_loan_key')

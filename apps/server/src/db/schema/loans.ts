@@ -69,7 +69,8 @@ export const loans = pgTable(
     index('loans_status_due_idx').on(t.status, t.oldestUnpaidDueDate),
     index('loans_user_idx').on(t.userId),
     index('loans_loan_type_idx').on(t.loanTypeId),
-    index('loans_opening_date_idx').on(t.openingDate.desc(), t.id.desc()),
+    // Ascending: scanned backwards for ORDER BY opening_date DESC, id DESC (see applications.ts).
+    index('loans_opening_date_idx').on(t.openingDate, t.id),
     // Loans in arrears, oldest first (overdue payments list).
     index('loans_in_arrears_idx').on(t.oldestUnpaidDueDate, t.id).where(sql`${t.status} <> 'FULLY_PAID'`),
     check(
@@ -130,8 +131,9 @@ export const loanRepayments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('loan_repayments_loan_idx').on(t.loanId, t.paidAt.desc()),
-    index('loan_repayments_paid_at_idx').on(t.paidAt.desc(), t.id.desc()),
+    // Ascending: scanned backwards for ORDER BY paid_at DESC, id DESC (see applications.ts).
+    index('loan_repayments_loan_idx').on(t.loanId, t.paidAt, t.id),
+    index('loan_repayments_paid_at_idx').on(t.paidAt, t.id),
     uniqueIndex('loan_repayments_platform_transaction_key')
       .on(t.platformTransactionId)
       .where(sql`${t.platformTransactionId} is not null`),

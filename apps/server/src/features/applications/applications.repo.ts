@@ -69,7 +69,10 @@ export async function listApplicationViews(
   const rows = await selectApplicationViews(db)
     .where(where)
     .orderBy(
-      isDescending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+      // Only the credit score can be missing; unscored applications go last either way.
+      column === applications.creditScore
+        ? sql`${column} ${sql.raw(isDescending ? 'desc' : 'asc')} nulls last`
+        : direction(column),
       direction(applications.id),
     )
     .limit(filter.limit)
