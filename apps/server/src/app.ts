@@ -11,6 +11,8 @@ import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerPublicFormsRoutes } from './features/public-forms/public-forms.routes.ts';
+import { createPublicFormsService } from './features/public-forms/public-forms.service.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -37,7 +39,8 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
   const users = createUsersService({ db, clock });
-  return { db, clock, accessTokens, auth, users };
+  const publicForms = createPublicFormsService({ db, clock });
+  return { db, clock, accessTokens, auth, users, publicForms };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -106,6 +109,7 @@ export async function buildApp(
     users: services.users,
     loginLimitPerMinute: config.loginRateLimitPerMinute,
   });
+  registerPublicFormsRoutes(register, { publicForms: services.publicForms });
   await registerWeb(app, config.webDistDir);
   return { app, services, registeredRoutes };
 }

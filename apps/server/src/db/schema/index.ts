@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './jobs.ts';
+export * from './public-forms.ts';
 export * from './users.ts';
