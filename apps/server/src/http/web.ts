@@ -65,7 +65,11 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
       const page = readPage(path.join(distDir, trimmed, 'index.html'));
       if (page) return sendHtml(reply, 200, page);
     }
-    if (pathname === '/' || isSpaRoute(pathname)) {
+    // The prerendered landing page lives beside the SPA shell, which /login and /dashboard still need.
+    if (pathname === '/') {
+      return sendHtml(reply, 200, readPage(path.join(distDir, 'landing.html')) ?? readPage(indexFile) ?? '');
+    }
+    if (isSpaRoute(pathname)) {
       return sendHtml(reply, 200, readPage(indexFile) ?? '');
     }
     return sendHtml(reply, 404, readPage(path.join(distDir, '404.html')) ?? readPage(indexFile) ?? '');
