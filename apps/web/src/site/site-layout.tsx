@@ -10,7 +10,7 @@ export interface SiteLayoutProps {
 
 export function SiteLayout({ currentPath, children }: SiteLayoutProps) {
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col overflow-x-clip">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-emerald-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
