@@ -33,6 +33,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             manualChunks(id) {
               if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
               if (/node_modules[\\/]react-router[\\/]/.test(id)) return 'router';
+              // The public site's shared parts in one request rather than a dozen small ones on slow
+              // networks; pages, forms and the long texts (legal, blog, about) stay in their own chunks.
+              if (
+                /[\\/]src[\\/]site[\\/]/.test(id) &&
+                !/[\\/](pages|forms)[\\/]|legal|blog|about|site-route/.test(id)
+              ) {
+                return 'site-shared';
+              }
               return undefined;
             },
           },
