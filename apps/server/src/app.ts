@@ -13,9 +13,14 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerPublicFormsRoutes } from './features/public-forms/public-forms.routes.ts';
 import { createPublicFormsService } from './features/public-forms/public-forms.service.ts';
+import { createPasswordResetService } from './features/users/password-reset.service.ts';
+import { createUserAdminService } from './features/users/user-admin.service.ts';
+import { registerUsersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { rateLimitStore } from './http/rate-limit-store.ts';
 import { createRouteRegistrar } from './http/register-route.ts';
 import { loggerOptions } from './http/request-log.ts';
 import { registerWeb } from './http/web.ts';
@@ -40,7 +45,9 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   });
   const users = createUsersService({ db, clock });
   const publicForms = createPublicFormsService({ db, clock });
-  return { db, clock, accessTokens, auth, users, publicForms };
+  const userAdmin = createUserAdminService({ db, clock, auth });
+  const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
+  return { db, clock, accessTokens, auth, users, userAdmin, passwordResets, publicForms };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -99,7 +106,8 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
+  await registerLoadShedding(app);
   await registerOpenApi(app);
 
   const register = createRouteRegistrar(app, services.auth.authenticate);
@@ -109,7 +117,16 @@ export async function buildApp(
     users: services.users,
     loginLimitPerMinute: config.loginRateLimitPerMinute,
   });
-  registerPublicFormsRoutes(register, { publicForms: services.publicForms });
+  registerPublicFormsRoutes(register, {
+    publicForms: services.publicForms,
+    limitPerMinute: config.publicFormRateLimitPerMinute,
+  });
+  registerUsersRoutes(register, {
+    users: services.users,
+    userAdmin: services.userAdmin,
+    passwordResets: services.passwordResets,
+    resetLimitPerMinute: config.loginRateLimitPerMinute,
+  });
   await registerWeb(app, config.webDistDir);
   return { app, services, registeredRoutes };
 }

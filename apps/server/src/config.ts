@@ -34,8 +34,15 @@ const Env = z.object({
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Contact and Become a Lender submissions per minute per address. */
+  PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().max(50).default('sente:'),
   MAX_MONTHLY_RATE: z
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/)
@@ -58,8 +65,11 @@ export interface Config {
   readonly seedDemo: boolean;
   readonly logLevel: string;
   readonly loginRateLimitPerMinute: number;
+  readonly publicFormRateLimitPerMinute: number;
   readonly trustProxy: boolean;
   readonly webDistDir: string;
+  /** Shared state for several replicas (rate limits); without it, limits are per process. */
+  readonly redis: { readonly url: string; readonly keyPrefix: string } | null;
   /** Legal cap in basis points of percent per month: 2.80% → 280. */
   readonly maxMonthlyRateBasisPoints: number;
 }
@@ -98,8 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
     logLevel: e.LOG_LEVEL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    publicFormRateLimitPerMinute: e.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     maxMonthlyRateBasisPoints: Math.round(Number(e.MAX_MONTHLY_RATE) * 100),
   });
 }

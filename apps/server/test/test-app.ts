@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '1000',
   });
   return { ...base, ...overrides };
 }

@@ -13,5 +13,5 @@ export async function runSeed(args: string[], context: CliContext | null): Promi
     );
   }
   const result = await seedDemoData(services);
-  return `Seeded ${result.users} demo users.`;
+  return `Seeded ${result.users} demo users (${result.kyc} with KYC).`;
 }

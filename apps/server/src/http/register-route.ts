@@ -85,7 +85,7 @@ export function createRouteRegistrar(app: FastifyInstance, authenticate: Authent
               rateLimit: {
                 max: limit.max,
                 timeWindow: limit.timeWindowMs,
-                // Thrown as an HttpError so the one error handler renders it as {"error"} with 429.
+                // Thrown as one of ours, so the one error handler renders it like every other error.
                 errorResponseBuilder: () => new TooManyRequestsError(),
               },
             }

@@ -4,7 +4,8 @@ import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The production default: five submissions a minute per address.
+  t = await createTestApp({ config: { publicFormRateLimitPerMinute: 5 } });
   adminToken = (await t.userWithToken('admin')).token;
 });
 afterAll(async () => {
@@ -149,7 +150,7 @@ describe('GET /api/public/admin/contact-messages/', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.count).toBeGreaterThanOrEqual(4);
-    expect(body.previous).toMatch(/\/api\/public\/admin\/contact-messages\/\?page=1&page_size=2$/);
+    expect(body.previous).toMatch(/\/api\/public\/admin\/contact-messages\/\?page_size=2$/);
     expect(body.results).toHaveLength(2);
   });
 

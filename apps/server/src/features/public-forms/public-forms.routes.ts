@@ -4,13 +4,13 @@ import type { RegisterRoute } from '../../http/register-route.ts';
 import { toContactMessageDto, toLenderInterestDto } from './public-forms.presenter.ts';
 import { CONTACT_RECEIVED, LENDER_RECEIVED, type PublicFormsService } from './public-forms.service.ts';
 
-/** Five submissions a minute per address: enough for a person who mistyped, too few for a flood. */
-const FORM_RATE_LIMIT = { rateLimit: { max: 5, timeWindowMs: 60_000 } } as const;
-
 export function registerPublicFormsRoutes(
   register: RegisterRoute,
-  { publicForms }: { publicForms: PublicFormsService },
+  { publicForms, limitPerMinute }: { publicForms: PublicFormsService; limitPerMinute: number },
 ): void {
+  // Default 5 a minute per address (PUBLIC_FORM_RATE_LIMIT_PER_MINUTE): enough for a person who
+  // mistyped, too few for a flood.
+  const FORM_RATE_LIMIT = { rateLimit: { max: limitPerMinute, timeWindowMs: 60_000 } } as const;
   register(
     routes.submitContactMessage,
     async ({ body }) => {
@@ -35,7 +35,8 @@ export function registerPublicFormsRoutes(
       pageSize: query.page_size,
     });
     return {
-      ...pageLinks(request, query.page, query.page_size, total),
+      count: total,
+      ...pageLinks(request, { page: query.page, pageSize: query.page_size, count: total }),
       results: rows.map(toContactMessageDto),
     };
   });
@@ -46,7 +47,8 @@ export function registerPublicFormsRoutes(
       pageSize: query.page_size,
     });
     return {
-      ...pageLinks(request, query.page, query.page_size, total),
+      count: total,
+      ...pageLinks(request, { page: query.page, pageSize: query.page_size, count: total }),
       results: rows.map(toLenderInterestDto),
     };
   });
