@@ -53,3 +53,14 @@ describe('loadConfig: background jobs', () => {
     expect(() => loadConfig({ ...base, JOB_POLL_MS: '5' })).toThrow('JOB_POLL_MS');
   });
 });
+
+describe('loadConfig: TRUST_PROXY', () => {
+  it('takes true/false, or the addresses of the proxies to trust', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'yes please' })).toThrow('TRUST_PROXY');
+  });
+});

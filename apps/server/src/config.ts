@@ -36,7 +36,17 @@ const Env = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Contact and Become a Lender submissions per minute per address. */
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
-  TRUST_PROXY: booleanFlag.default(false),
+  // true/false, or the proxies' addresses (comma-separated IPs or CIDRs): then the client address
+  // is the last one in X-Forwarded-For that none of them added, which a client cannot forge.
+  TRUST_PROXY: z
+    .union([
+      booleanFlag,
+      z
+        .string()
+        .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, 'must be true, false or proxy IPs/CIDRs')
+        .transform((list) => list.replace(/\s+/g, '')),
+    ])
+    .default(false),
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z
     .string()
@@ -76,7 +86,8 @@ export interface Config {
   readonly logLevel: string;
   readonly loginRateLimitPerMinute: number;
   readonly publicFormRateLimitPerMinute: number;
-  readonly trustProxy: boolean;
+  /** Behind a proxy: true trusts every X-Forwarded-For hop; a list trusts only those proxies. */
+  readonly trustProxy: boolean | string;
   readonly webDistDir: string;
   /** Shared state for several replicas (rate limits); without it, limits are per process. */
   readonly redis: { readonly url: string; readonly keyPrefix: string } | null;
