@@ -1,5 +1,12 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** A stored document being read: its size and its bytes as a stream. */
+export interface StoredDocument {
+  readonly size: number;
+  readonly body: Readable;
+}
 
 /**
  * Where document bytes live: S3-compatible object storage when S3_* is set (every replica reaches
@@ -7,7 +14,9 @@ import path from 'node:path';
  */
 export interface DocumentStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
-  /** The bytes, or null when nothing is stored under the key. */
+  /** The bytes as a stream (served without holding the whole file), or null when nothing is stored. */
+  open(key: string): Promise<StoredDocument | null>;
+  /** All the bytes at once, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
   /** Lets go of connections; the app calls it on close. */
   close?(): Promise<void>;
@@ -30,6 +39,22 @@ export function createLocalDocumentStorage(directory: string): DocumentStorage {
       const partial = `${target}.part`;
       await writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
       await rename(partial, target);
+    },
+    async open(key) {
+      const file = fileOf(key);
+      try {
+        const handle = await open(file, 'r');
+        try {
+          const { size } = await handle.stat();
+          return { size, body: handle.createReadStream() };
+        } catch (error) {
+          await handle.close();
+          throw error;
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     async get(key) {
       try {

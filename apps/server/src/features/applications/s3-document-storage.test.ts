@@ -35,6 +35,18 @@ describe('S3 document storage (against a local S3-compatible server over HTTP)',
     expect((await storage.get(key))?.equals(bytes)).toBe(true);
   });
 
+  it('streams an object with its size, for serving without holding it all', async () => {
+    const key = newKey('webp');
+    const bytes = randomBytes(2 * 1024 * 1024);
+    await storage.put(key, bytes);
+    const stored = await storage.open(key);
+    expect(stored?.size).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored?.body ?? []) chunks.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(await storage.open(newKey())).toBeNull();
+  });
+
   it('keeps each document as one object under documents/ in the bucket', async () => {
     const key = newKey('png');
     const bytes = randomBytes(1024);

@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
-import { assertDocumentKey, type DocumentStorage } from './document-storage.ts';
+import { assertDocumentKey, type DocumentStorage, type StoredDocument } from './document-storage.ts';
 
 /** Objects are kept under this prefix, so the bucket may hold other things beside them. */
 export const S3_DOCUMENT_PREFIX = 'documents/';
@@ -36,22 +37,32 @@ export function createS3DocumentStorage(config: S3Config): DocumentStorage {
         }),
       );
     },
+    open: openObject,
     async get(key) {
-      try {
-        const answer = await client.send(
-          new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }),
-        );
-        if (!answer.Body) return null;
-        return Buffer.from(await answer.Body.transformToByteArray());
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      const stored = await openObject(key);
+      if (!stored) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks);
     },
     async close() {
       client.destroy();
     },
   };
+
+  async function openObject(key: string): Promise<StoredDocument | null> {
+    try {
+      const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
+      // In Node the body is the HTTP response itself: a stream, read as the client reads.
+      if (!(answer.Body instanceof Readable) || answer.ContentLength === undefined) {
+        throw new Error(`Object storage answered ${key} without a streaming body and its length`);
+      }
+      return { size: answer.ContentLength, body: answer.Body };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
 }
 
 function isMissing(error: unknown): boolean {
