@@ -11,6 +11,7 @@ import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -37,7 +38,8 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
   const users = createUsersService({ db, clock });
-  return { db, clock, accessTokens, auth, users };
+  const ledger = createLedgerService({ clock });
+  return { db, clock, accessTokens, auth, users, ledger };
 }
 export type Services = ReturnType<typeof createServices>;
 
