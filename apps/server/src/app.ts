@@ -11,6 +11,7 @@ import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -39,7 +40,8 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   });
   const users = createUsersService({ db, clock });
   const ledger = createLedgerService({ clock });
-  return { db, clock, accessTokens, auth, users, ledger };
+  const idempotency = createIdempotencyService({ db, clock });
+  return { db, clock, accessTokens, auth, users, ledger, idempotency };
 }
 export type Services = ReturnType<typeof createServices>;
 
