@@ -13,7 +13,18 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { registerNotificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { createNotificationsService } from './features/notifications/notifications.service.ts';
+import { depositFlow, withdrawalFlow } from './features/payments/flows/wallet-flows.ts';
+import { createPaymentCallbackHandler } from './features/payments/payment-callback.ts';
+import { startPaymentPoller } from './features/payments/payment-poller.ts';
+import { createPaymentProviders } from './features/payments/payment-providers.ts';
+import { registerPaymentsRoutes } from './features/payments/payments.routes.ts';
+import { createPaymentsService } from './features/payments/payments.service.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { createPlatformTransactionsService } from './features/wallet/platform-transactions.service.ts';
+import { registerWalletRoutes } from './features/wallet/wallet.routes.ts';
+import { createWalletService } from './features/wallet/wallet.service.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { createRouteRegistrar } from './http/register-route.ts';
@@ -41,7 +52,41 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const users = createUsersService({ db, clock });
   const ledger = createLedgerService({ clock });
   const idempotency = createIdempotencyService({ db, clock });
-  return { db, clock, accessTokens, auth, users, ledger, idempotency };
+  const notifications = createNotificationsService({ db, clock });
+  const paymentProviders = createPaymentProviders(config.payments);
+  const payments = createPaymentsService({
+    db,
+    clock,
+    ledger,
+    notifications,
+    providers: paymentProviders.providers,
+    flows: { WITHDRAWAL: withdrawalFlow(ledger), DEPOSIT: depositFlow(ledger) },
+    callbackBaseUrl: config.payments.callbackBaseUrl,
+    pollIntervalMs: config.payments.pollIntervalMs || 5_000,
+    pendingTimeoutMs: config.payments.pendingTimeoutMs,
+  });
+  const handlePaymentCallback = createPaymentCallbackHandler({
+    db,
+    payments,
+    secret: config.payments.callbackSecret,
+  });
+  const wallet = createWalletService({ db, clock, ledger, payments, idempotency });
+  const transactions = createPlatformTransactionsService({ db, clock, ledger, users });
+  return {
+    db,
+    clock,
+    accessTokens,
+    auth,
+    users,
+    ledger,
+    idempotency,
+    notifications,
+    paymentProviders,
+    payments,
+    handlePaymentCallback,
+    wallet,
+    transactions,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -110,6 +155,26 @@ export async function buildApp(
     users: services.users,
     loginLimitPerMinute: config.loginRateLimitPerMinute,
   });
+  registerWalletRoutes(register, { wallet: services.wallet, transactions: services.transactions });
+  registerPaymentsRoutes(register, { handleCallback: services.handlePaymentCallback });
+  registerNotificationsRoutes(register, { notifications: services.notifications });
   await registerWeb(app, config.webDistDir);
+
+  // The payment poller runs in every process; each tick runs in only one of them.
+  let poller: { stop(): Promise<void> } | null = null;
+  if (config.payments.pollIntervalMs > 0) {
+    app.addHook('onReady', async () => {
+      poller = startPaymentPoller({
+        database,
+        payments: services.payments,
+        intervalMs: config.payments.pollIntervalMs,
+        log: app.log,
+      });
+    });
+  }
+  app.addHook('onClose', async () => {
+    await poller?.stop();
+    await services.paymentProviders.close();
+  });
   return { app, services, registeredRoutes };
 }

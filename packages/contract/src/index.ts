@@ -1,14 +1,23 @@
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { notificationsRoutes } from './notifications.ts';
+import { paymentsRoutes } from './payments.ts';
+import { walletRoutes } from './wallet.ts';
 
 export * from './auth.ts';
 export * from './common.ts';
 export * from './health.ts';
+export * from './notifications.ts';
+export * from './payments.ts';
 export * from './route.ts';
+export * from './wallet.ts';
 
 /** Every endpoint of the API, once. The server registers exactly these; the docs list exactly these. */
 export const routes = {
   ...healthRoutes,
   ...authRoutes,
+  ...walletRoutes,
+  ...paymentsRoutes,
+  ...notificationsRoutes,
 } as const;
 export type Routes = typeof routes;

@@ -8,6 +8,7 @@ import {
   findEntriesOfPosting,
   findPostingById,
   findPostingByKey,
+  findPostingsOfTransaction,
   insertEntries,
   insertPostingOnce,
   lockAccountsByCode,
@@ -152,6 +153,24 @@ export function createLedgerService({ clock }: { clock: Clock }) {
         },
         original,
       );
+    },
+
+    /** Reverses every posting a platform transaction made (a failed payout gives its money back). */
+    async reverseTransaction(
+      tx: Tx,
+      input: { platformTransactionId: number; memo: string },
+    ): Promise<Posted[]> {
+      const postings = await findPostingsOfTransaction(tx, input.platformTransactionId);
+      const reversed: Posted[] = [];
+      for (const posting of postings) {
+        if (posting.kind === 'REVERSAL') continue;
+        reversed.push(await this.reverse(tx, { postingId: posting.id, memo: input.memo }));
+      }
+      return reversed;
+    },
+
+    postingsOf(db: DbOrTx, platformTransactionId: number): Promise<PostingRow[]> {
+      return findPostingsOfTransaction(db, platformTransactionId);
     },
 
     async balanceOf(db: DbOrTx, account: AccountCode): Promise<number> {
