@@ -17,10 +17,12 @@ import { registerNotificationsRoutes } from './features/notifications/notificati
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
 import { depositFlow, withdrawalFlow } from './features/payments/flows/wallet-flows.ts';
 import { createPaymentCallbackHandler } from './features/payments/payment-callback.ts';
-import { startPaymentPoller } from './features/payments/payment-poller.ts';
 import { createPaymentProviders } from './features/payments/payment-providers.ts';
 import { registerPaymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
+import { createPasswordResetService } from './features/users/password-reset.service.ts';
+import { createUserAdminService } from './features/users/user-admin.service.ts';
+import { registerUsersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createPlatformTransactionsService } from './features/wallet/platform-transactions.service.ts';
 import { registerWalletRoutes } from './features/wallet/wallet.routes.ts';
@@ -50,6 +52,8 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
   const users = createUsersService({ db, clock });
+  const userAdmin = createUserAdminService({ db, clock, auth });
+  const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
   const ledger = createLedgerService({ clock });
   const idempotency = createIdempotencyService({ db, clock });
   const notifications = createNotificationsService({ db, clock });
@@ -78,6 +82,8 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     accessTokens,
     auth,
     users,
+    userAdmin,
+    passwordResets,
     ledger,
     idempotency,
     notifications,
@@ -155,25 +161,18 @@ export async function buildApp(
     users: services.users,
     loginLimitPerMinute: config.loginRateLimitPerMinute,
   });
+  registerUsersRoutes(register, {
+    users: services.users,
+    userAdmin: services.userAdmin,
+    passwordResets: services.passwordResets,
+    resetLimitPerMinute: config.loginRateLimitPerMinute,
+  });
   registerWalletRoutes(register, { wallet: services.wallet, transactions: services.transactions });
   registerPaymentsRoutes(register, { handleCallback: services.handlePaymentCallback });
   registerNotificationsRoutes(register, { notifications: services.notifications });
   await registerWeb(app, config.webDistDir);
 
-  // The payment poller runs in every process; each tick runs in only one of them.
-  let poller: { stop(): Promise<void> } | null = null;
-  if (config.payments.pollIntervalMs > 0) {
-    app.addHook('onReady', async () => {
-      poller = startPaymentPoller({
-        database,
-        payments: services.payments,
-        intervalMs: config.payments.pollIntervalMs,
-        log: app.log,
-      });
-    });
-  }
   app.addHook('onClose', async () => {
-    await poller?.stop();
     await services.paymentProviders.close();
   });
   return { app, services, registeredRoutes };

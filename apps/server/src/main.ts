@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
+import { backgroundJobs } from './jobs/jobs.ts';
 import { prepareDatabase } from './startup.ts';
 
 async function main(): Promise<void> {
@@ -9,6 +11,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const { app, services } = await buildApp({ config, database });
   const report = await prepareDatabase(config, database, services);
+  const jobs = createJobRunner(
+    { db: database.db, clock: services.clock, log: app.log },
+    backgroundJobs(services),
+  );
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
@@ -23,6 +29,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await jobs.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

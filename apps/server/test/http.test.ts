@@ -59,6 +59,18 @@ describe('unknown paths', () => {
     }
   });
 
+  it('redirects /admin-login to /login and /privacy to /privacy-policy', async () => {
+    const redirects: [string, string][] = [
+      ['/admin-login', '/login'],
+      ['/privacy', '/privacy-policy'],
+    ];
+    for (const [from, to] of redirects) {
+      const res = await t.app.inject({ method: 'GET', url: from });
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe(to);
+    }
+  });
+
   it('serves fingerprinted assets with a year of caching', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
+import { usersRoutes } from './users.ts';
 import { walletRoutes } from './wallet.ts';
 
 export * from './auth.ts';
@@ -10,6 +11,7 @@ export * from './health.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './route.ts';
+export * from './users.ts';
 export * from './wallet.ts';
 
 /** Every endpoint of the API, once. The server registers exactly these; the docs list exactly these. */
@@ -19,5 +21,6 @@ export const routes = {
   ...walletRoutes,
   ...paymentsRoutes,
   ...notificationsRoutes,
+  ...usersRoutes,
 } as const;
 export type Routes = typeof routes;

@@ -7,6 +7,11 @@ export interface CliContext {
 
 export class CliUsageError extends Error {}
 
+export function requireServices(context: CliContext | null): Services {
+  if (!context) throw new Error('this command needs the database');
+  return context.services;
+}
+
 let usage = '';
 export function setUsage(text: string): void {
   usage = text;

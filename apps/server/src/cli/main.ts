@@ -1,9 +1,11 @@
 import { createServices } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { BackupError } from '../db/backup.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { HttpError } from '../http/errors.ts';
+import { runBackup, runRestore } from './backup.ts';
 import { type CliContext, CliUsageError, setUsage } from './cli-options.ts';
 import { runSeed } from './seed.ts';
 import { runUserCreate } from './user-create.ts';
@@ -13,15 +15,23 @@ const USAGE_TEXT = `Usage: npm run cli -- <command> [options]
 Commands:
   user:create --email E --password P --name N --role admin|borrower|lender [--phone 07XXXXXXXX]
   seed                    add the demo data to an empty database
+  backup --out FILE       write a backup of the database (pg_dump custom format, or the embedded data directory)
+  restore --from FILE     restore a backup into an empty database
 `;
 
-type Command = (args: string[], context: CliContext) => Promise<string>;
+interface Command {
+  /** Commands that work on the open, migrated database; backup and restore manage files themselves. */
+  readonly opensDatabase: boolean;
+  run(args: string[], context: CliContext | null): Promise<string>;
+}
 
 setUsage(USAGE_TEXT);
 
 const COMMANDS: Record<string, Command> = {
-  'user:create': runUserCreate,
-  seed: runSeed,
+  'user:create': { opensDatabase: true, run: runUserCreate },
+  seed: { opensDatabase: true, run: runSeed },
+  backup: { opensDatabase: false, run: (args) => runBackup(args, loadConfig()) },
+  restore: { opensDatabase: false, run: (args) => runRestore(args, loadConfig()) },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -33,11 +43,15 @@ async function main(argv: string[]): Promise<number> {
     );
     return name && name !== '--help' ? 2 : 0;
   }
+  if (!command.opensDatabase) {
+    process.stdout.write(`${await command.run(rest, null)}\n`);
+    return 0;
+  }
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
     await runMigrations(database);
-    const output = await command(rest, { services: createServices({ config, database }) });
+    const output = await command.run(rest, { services: createServices({ config, database }) });
     process.stdout.write(`${output}\n`);
     return 0;
   } finally {
@@ -56,7 +70,8 @@ main(process.argv.slice(2))
     } else if (
       error instanceof ConfigError ||
       error instanceof DataDirLockedError ||
-      error instanceof CliUsageError
+      error instanceof CliUsageError ||
+      error instanceof BackupError
     ) {
       process.stderr.write(`${error.message}\n`);
     } else {

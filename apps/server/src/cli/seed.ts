@@ -1,9 +1,10 @@
 import { count } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
-import { type CliContext, CliUsageError, parseOptions } from './cli-options.ts';
+import { type CliContext, CliUsageError, parseOptions, requireServices } from './cli-options.ts';
 
-export async function runSeed(args: string[], { services }: CliContext): Promise<string> {
+export async function runSeed(args: string[], context: CliContext | null): Promise<string> {
+  const services = requireServices(context);
   parseOptions(args, {});
   const [row] = await services.db.select({ total: count() }).from(users);
   if ((row?.total ?? 0) > 1) {
@@ -12,5 +13,5 @@ export async function runSeed(args: string[], { services }: CliContext): Promise
     );
   }
   const result = await seedDemoData(services);
-  return `Seeded ${result.users} demo users.`;
+  return `Seeded ${result.users} demo users (${result.kyc} with KYC).`;
 }

@@ -1,7 +1,8 @@
 import { Role } from '@sente/contract';
-import { type CliContext, CliUsageError, parseOptions } from './cli-options.ts';
+import { type CliContext, CliUsageError, parseOptions, requireServices } from './cli-options.ts';
 
-export async function runUserCreate(args: string[], { services }: CliContext): Promise<string> {
+export async function runUserCreate(args: string[], context: CliContext | null): Promise<string> {
+  const services = requireServices(context);
   const values = parseOptions(args, {
     email: { type: 'string' },
     password: { type: 'string' },

@@ -9,6 +9,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  */
 const SPA_PREFIXES = ['/dashboard', '/login', '/reset-password'];
 
+// decisions.md: /admin-login is /login, /privacy is /privacy-policy.
+const REDIRECTS: Readonly<Record<string, string>> = {
+  '/admin-login': '/login',
+  '/privacy': '/privacy-policy',
+};
+
 function isSpaRoute(pathname: string): boolean {
   return SPA_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
@@ -51,8 +57,10 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ error: 'Not found' });
     }
-    // A prerendered public page: /about → about/index.html.
     const trimmed = pathname.replace(/\/+$/, '');
+    const redirect = REDIRECTS[trimmed];
+    if (redirect) return reply.redirect(redirect, 301);
+    // A prerendered public page: /about → about/index.html.
     if (trimmed && !trimmed.includes('..')) {
       const page = readPage(path.join(distDir, trimmed, 'index.html'));
       if (page) return sendHtml(reply, 200, page);

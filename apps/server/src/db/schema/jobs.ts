@@ -1,16 +1,14 @@
-import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * A periodic job's ticks: the process that inserts (job, slot) first runs that tick, every other
- * process skips it, so a tick runs once however many replicas there are.
+ * One row per background job. A replica runs a tick only if it moves `next_run_at` forward in one
+ * conditional UPDATE, so each tick runs once across all replicas.
  */
-export const jobTicks = pgTable(
-  'job_ticks',
-  {
-    job: text().notNull(),
-    slot: bigint({ mode: 'number' }).notNull(),
-    claimedBy: text().notNull(),
-    claimedAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.job, t.slot] })],
-);
+export const jobRuns = pgTable('job_runs', {
+  name: text().primaryKey(),
+  nextRunAt: timestamp({ withTimezone: true }).notNull(),
+  lastStartedAt: timestamp({ withTimezone: true }),
+  lastFinishedAt: timestamp({ withTimezone: true }),
+  lastError: text(),
+  runCount: integer().notNull().default(0),
+});

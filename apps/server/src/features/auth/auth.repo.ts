@@ -63,3 +63,8 @@ export async function clearLoginFailures(db: DbOrTx, emailKey: string): Promise<
 export async function pruneLoginFailures(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(loginFailures).where(lt(loginFailures.failedAt, before));
 }
+
+/** Refresh tokens that expired more than a day ago serve no purpose, not even reuse detection. */
+export async function deleteRefreshTokensExpiredBefore(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before));
+}

@@ -8,9 +8,11 @@ import type { AccessTokens } from './access-token.ts';
 import {
   clearLoginFailures,
   countRecentLoginFailures,
+  deleteRefreshTokensExpiredBefore,
   findRefreshTokenForUpdate,
   insertRefreshToken,
   markRefreshTokenRotated,
+  pruneLoginFailures,
   recordLoginFailure,
   revokeAllRefreshTokensOfUser,
   revokeRefreshFamily,
@@ -113,8 +115,19 @@ export function createAuthService({ db, clock, accessTokens, refreshTtlSeconds }
       });
     },
 
-    async signOutEverywhere(userId: number): Promise<void> {
-      await revokeAllRefreshTokensOfUser(db, userId, clock.now());
+    /** Housekeeping: old failed sign-ins and long-expired refresh tokens. */
+    async pruneExpired(now: Date): Promise<void> {
+      const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+      await pruneLoginFailures(db, dayAgo);
+      await deleteRefreshTokensExpiredBefore(db, dayAgo);
+    },
+
+    /**
+     * Revokes every refresh token of the user. Pass the caller's transaction so the sign-out commits
+     * with the change that caused it (deactivation, closing, a password reset).
+     */
+    async signOutEverywhere(userId: number, tx: DbOrTx = db): Promise<void> {
+      await revokeAllRefreshTokensOfUser(tx, userId, clock.now());
     },
 
     /** The guard's lookup: a valid token of an open, active account, with the role it has now. */

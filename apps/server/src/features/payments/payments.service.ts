@@ -132,6 +132,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   const service = {
+    /** How often the poller job looks at open payments. */
+    pollIntervalMs: deps.pollIntervalMs,
+    flows,
+
     /** The provider that serves a number, or a 400 saying which numbers work. */
     providerFor(phoneNumber: string): ProviderName {
       const name = providerOfPhone(phoneNumber);
@@ -274,16 +278,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /** One poller pass over the open payments that are due; answers how many it looked at. */
-    async pollDue(limit = 100, onError?: (payment: TransactionRow, error: unknown) => void): Promise<number> {
+    async pollDue(limit = 100): Promise<{ polled: number; failures: { id: number; error: unknown }[] }> {
       const due = await findDuePayments(db, clock.now(), limit);
+      const failures: { id: number; error: unknown }[] = [];
       for (const payment of due) {
         try {
           await service.refresh(payment);
         } catch (error) {
-          onError?.(payment, error);
+          // One payment's trouble must not hold up the others.
+          failures.push({ id: payment.id, error });
         }
       }
-      return due.length;
+      return { polled: due.length, failures };
     },
 
     /** Asks the provider until the payment is final or `timeoutMs` has passed; answers the latest row. */

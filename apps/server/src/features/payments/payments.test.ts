@@ -4,12 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
 import { idempotencyKey, lenderWithBalance } from '../../../test/money-helpers.ts';
 import { bearer, createTestApp, type TestApp, testConfig } from '../../../test/test-app.ts';
+import { fixedClock } from '../../clock.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { ledgerPostings, platformTransactions, platformTransactionTotals } from '../../db/schema/index.ts';
-import { startPeriodicJob } from '../../jobs/periodic-job.ts';
+import { createJobRunner, type JobDefinition } from '../../jobs/job-runner.ts';
 import { signCallback } from './callback-signature.ts';
 import { INVALID_SIGNATURE } from './payment-callback.ts';
 import { providerOfPhone } from './payment-provider.ts';
+import { createPaymentsService } from './payments.service.ts';
 
 let t: TestApp;
 const secret = 'callback-secret-that-is-long-enough-000';
@@ -39,6 +41,22 @@ async function processingWithdrawal(amount = 50_000) {
   } finally {
     t.services.paymentProviders.simulator?.configure({ delayMs: 0 });
   }
+}
+
+/** The app's own payments dependencies, for a second service instance standing in for another replica. */
+function paymentsDeps() {
+  const config = testConfig().payments;
+  return {
+    db: t.db.database.db,
+    clock: t.services.clock,
+    ledger: t.services.ledger,
+    notifications: t.services.notifications,
+    providers: t.services.paymentProviders.providers,
+    flows: t.services.payments.flows,
+    callbackBaseUrl: null,
+    pollIntervalMs: 1_000,
+    pendingTimeoutMs: config.pendingTimeoutMs,
+  };
 }
 
 function callback(body: object, signature?: string) {
@@ -222,41 +240,35 @@ describe('the payment poller', () => {
     expect(after.status).toBe('COMPLETED');
   });
 
-  it('runs each tick in one process only, however many processes start it', async () => {
-    let runs = 0;
-    const jobs = Array.from({ length: 4 }, () =>
-      startPeriodicJob({
-        database: t.db.database,
-        name: `test-${randomUUID()}`.slice(0, 12),
-        intervalMs: 60 * 60 * 1000,
-        run: async () => {
-          runs++;
-        },
-        onError: (error) => {
-          throw error;
-        },
-      }),
-    );
-    await Promise.all(jobs.map((job) => job.stop()));
-    // Different names: each ran its first tick.
-    expect(runs).toBe(4);
-    runs = 0;
-    const name = `shared-${randomUUID()}`.slice(0, 16);
-    const replicas = Array.from({ length: 4 }, () =>
-      startPeriodicJob({
-        database: t.db.database,
-        name,
-        intervalMs: 60 * 60 * 1000,
-        run: async () => {
-          runs++;
-        },
-        onError: (error) => {
-          throw error;
-        },
-      }),
-    );
-    await Promise.all(replicas.map((job) => job.stop()));
-    expect(runs).toBe(1);
+  it('polls open payments once per tick across two replicas', async () => {
+    const lender = await lenderWithBalance(t, 20_000);
+    t.services.paymentProviders.simulator?.configure({ delayMs: 0 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/withdraw/',
+      headers: { ...bearer(lender.token), 'idempotency-key': idempotencyKey() },
+      payload: { amount: 20_000, phone_number: '0772123456' },
+    });
+    const clock = fixedClock(new Date(Date.now() + 60_000));
+    const polls: number[] = [];
+    const job = (): JobDefinition => ({
+      name: 'test.payments-poller',
+      intervalMs: 60_000,
+      run: async () => {
+        const payments = createPaymentsService({ ...paymentsDeps(), clock });
+        polls.push((await payments.pollDue()).polled);
+      },
+    });
+    const quiet = { error: () => {}, info: () => {} };
+    const replicaA = createJobRunner({ db: t.db.database.db, clock, log: quiet }, [job()], {
+      autoStart: false,
+    });
+    const replicaB = createJobRunner({ db: t.db.database.db, clock, log: quiet }, [job()], {
+      autoStart: false,
+    });
+    await Promise.all([replicaA.tick(), replicaB.tick(), replicaA.tick()]);
+    expect(polls).toHaveLength(1);
+    expect(await statusOf(res.json().id)).toBe('COMPLETED');
   });
 });
 

@@ -1,4 +1,5 @@
-import type { SessionUser } from '@sente/contract';
+import type { Kyc, SessionUser, UserDetail } from '@sente/contract';
+import type { KycRow } from './kyc.repo.ts';
 import type { UserRow } from './users.repo.ts';
 
 export function toSessionUser(row: UserRow): SessionUser {
@@ -12,4 +13,18 @@ export function toSessionUser(row: UserRow): SessionUser {
     status: row.status,
     registration_date: row.createdAt.toISOString(),
   };
+}
+
+/** Nulls where the user has provided nothing; the screen shows Not provided. */
+export function toKycDto(row: KycRow | undefined): Kyc {
+  return {
+    date_of_birth: row?.dateOfBirth ?? null,
+    gender: row?.gender ?? null,
+    address: row?.address ?? null,
+    national_id: row?.nationalId ?? null,
+  };
+}
+
+export function toUserDetail(user: UserRow, kyc: KycRow | undefined): UserDetail {
+  return { ...toSessionUser(user), kyc: toKycDto(kyc) };
 }

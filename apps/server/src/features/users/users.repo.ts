@@ -33,3 +33,28 @@ export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRo
   if (!row) throw new Error('insert into users returned no row');
   return row;
 }
+
+/** Locks the open account's row for the rest of the transaction. */
+export async function findOpenUserByIdForUpdate(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function updateUserRow(
+  db: DbOrTx,
+  id: number,
+  values: Partial<
+    Pick<NewUserRow, 'name' | 'email' | 'phoneNumber' | 'status' | 'passwordHash' | 'deletedAt'>
+  > & {
+    updatedAt: Date;
+  },
+): Promise<UserRow> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  if (!row) throw new Error(`update of user ${id} returned no row`);
+  return row;
+}

@@ -3,7 +3,10 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
-import { normalizeUgandanPhone } from './phone-number.ts';
+import { kampalaDate } from './kampala-date.ts';
+import { findKycByUserId, type KycRow, upsertKyc } from './kyc.repo.ts';
+import { type KycInput, validateKyc } from './kyc.ts';
+import { checkEmail, checkName, checkPhone } from './user-fields.ts';
 import {
   findOpenUserByEmail,
   findOpenUserById,
@@ -22,8 +25,6 @@ export interface NewUser {
   readonly createdAt?: Date;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
   async function uniqueUsername(email: string): Promise<string> {
     const base =
@@ -38,41 +39,62 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
     throw new ConflictError('Could not choose a username');
   }
 
+  async function getOpenUser(id: number): Promise<UserRow> {
+    const row = await findOpenUserById(db, id);
+    if (!row) throw new NotFoundError('User not found');
+    return row;
+  }
+
   return {
-    async getOpenUser(id: number): Promise<UserRow> {
-      const row = await findOpenUserById(db, id);
-      if (!row) throw new NotFoundError('User not found');
-      return row;
-    },
+    getOpenUser,
 
     async createUser(input: NewUser): Promise<UserRow> {
-      const email = input.email.trim().toLowerCase();
-      const name = input.name.trim();
       const details: Record<string, string[]> = {};
-      if (!EMAIL_PATTERN.test(email) || email.length > 254) details.email = ['Enter a valid email address'];
-      if (name.length < 2 || name.length > 100) details.name = ['Name must be 2 to 100 characters'];
+      const email = checkEmail(input.email);
+      if (!email.ok) details.email = [email.message];
+      const name = checkName(input.name);
+      if (!name.ok) details.name = [name.message];
       if (input.password.length < PASSWORD_MIN_LENGTH) {
         details.password = [`Password must be at least ${PASSWORD_MIN_LENGTH} characters`];
       }
-      let phoneNumber: string | null = null;
-      if (input.phoneNumber) {
-        phoneNumber = normalizeUgandanPhone(input.phoneNumber);
-        if (!phoneNumber) details.phone_number = ['Enter a Ugandan mobile number like 0772 123456'];
+      const phone = checkPhone(input.phoneNumber);
+      if (!phone.ok) details.phone_number = [phone.message];
+      if (!email.ok || !name.ok || !phone.ok || Object.keys(details).length > 0) {
+        throw new BadRequestError('Invalid user', details);
       }
-      if (Object.keys(details).length > 0) throw new BadRequestError('Invalid user', details);
-      if (await findOpenUserByEmail(db, email))
+      if (await findOpenUserByEmail(db, email.value))
         throw new ConflictError('A user with this email already exists');
       const now = input.createdAt ?? clock.now();
       return insertUser(db, {
-        email,
-        name,
-        username: await uniqueUsername(email),
-        phoneNumber,
+        email: email.value,
+        name: name.value,
+        username: await uniqueUsername(email.value),
+        phoneNumber: phone.value,
         role: input.role,
         status: input.status ?? 'Active',
         passwordHash: await hashPassword(input.password),
         createdAt: now,
         updatedAt: now,
+      });
+    },
+
+    /** The KYC row of an open account, or undefined when the user has provided none. */
+    async getKyc(userId: number): Promise<KycRow | undefined> {
+      await getOpenUser(userId);
+      return findKycByUserId(db, userId);
+    },
+
+    /** Creates or updates the given KYC fields of an open account, each validated (docs/users.md). */
+    async saveKyc(userId: number, input: KycInput): Promise<KycRow> {
+      return db.transaction(async (tx) => {
+        const existing = await findKycByUserId(tx, userId);
+        if (!(await findOpenUserById(tx, userId))) throw new NotFoundError('User not found');
+        const now = clock.now();
+        // Gender is checked against the NIN, so the stored one counts when only the NIN changes.
+        const gender = input.gender !== undefined ? input.gender : (existing?.gender ?? null);
+        const values = validateKyc({ ...input, gender }, kampalaDate(now));
+        if (input.gender === undefined) delete values.gender;
+        return upsertKyc(tx, userId, values, now);
       });
     },
   };

@@ -13,7 +13,7 @@ export interface TransactionFilter {
   readonly type?: TransactionType | undefined;
   readonly userId?: number | undefined;
   readonly loanId?: number | undefined;
-  /** Matches user name or email (anywhere), a reference (its start or end), a provider reference, a type. */
+  /** Matches user name, email or phone (anywhere), a reference (its start or end), a provider reference, a type. */
   readonly search?: string | undefined;
 }
 
@@ -36,7 +36,7 @@ function searchCondition(search: string): SQL {
   const anywhere = `%${escapeLike(text)}%`;
   const matches: SQL[] = [
     // Users are few next to their transactions: find the matching people first, then use the index.
-    sql`${pt.userId} in (select ${users.id} from ${users} where lower(${users.name}) like ${anywhere} or ${users.email} like ${anywhere})`,
+    sql`${pt.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${anywhere})`,
     sql`${pt.referenceId} like ${`${escapeLike(text)}%`}`,
     sql`reverse(${pt.referenceId}) like ${`${escapeLike([...text].reverse().join(''))}%`}`,
     sql`${pt.providerReference} = ${search}`,

@@ -16,14 +16,6 @@ CREATE TABLE "idempotency_keys" (
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "job_ticks" (
-	"job" text NOT NULL,
-	"slot" bigint NOT NULL,
-	"claimed_by" text NOT NULL,
-	"claimed_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "job_ticks_job_slot_pk" PRIMARY KEY("job","slot")
-);
---> statement-breakpoint
 CREATE TABLE "ledger_accounts" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ledger_accounts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"code" text NOT NULL,

@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { BadRequestError, NotFoundError } from '../../http/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
+import {
+  findPasswordResetTokenForUpdate,
+  insertPasswordResetToken,
+  markPasswordResetTokenUsed,
+  revokeOpenPasswordResetTokens,
+} from './password-reset.repo.ts';
+import { findOpenUserById, updateUserRow } from './users.repo.ts';
+
+/** A reset link lives 24 hours (decisions.md: "a one-time link valid 24 hours"). */
+export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+export const INVALID_RESET_LINK =
+  'This password reset link is invalid, used or expired. Ask an admin for a new one.';
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export interface PasswordResetDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly auth: Pick<AuthService, 'signOutEverywhere'>;
+  /** Where the web app lives; the link is `${publicUrl}/reset-password?token=…`. */
+  readonly publicUrl: string;
+}
+
+/** Admin-issued, one-time password reset links (docs/users.md). */
+export function createPasswordResetService({ db, clock, auth, publicUrl }: PasswordResetDeps) {
+  return {
+    /** A new link for an open account; any older unused link of theirs stops working. */
+    async issueLink(actorId: number, userId: number): Promise<{ resetUrl: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      return db.transaction(async (tx) => {
+        if (!(await findOpenUserById(tx, userId))) throw new NotFoundError('User not found');
+        const now = clock.now();
+        const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
+        await revokeOpenPasswordResetTokens(tx, userId, now);
+        await insertPasswordResetToken(tx, {
+          userId,
+          tokenHash: sha256(token),
+          createdById: actorId,
+          createdAt: now,
+          expiresAt,
+        });
+        await recordAudit(tx, {
+          actorId,
+          action: 'user.password_reset_link_issued',
+          entityType: 'user',
+          entityId: userId,
+          before: null,
+          after: { expires_at: expiresAt.toISOString() },
+          at: now,
+        });
+        const url = new URL('/reset-password', publicUrl);
+        url.searchParams.set('token', token);
+        return { resetUrl: url.toString(), expiresAt };
+      });
+    },
+
+    /** Sets the new password, uses up the link and signs the user out everywhere. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      if (password.length < PASSWORD_MIN_LENGTH) {
+        throw new BadRequestError('Invalid password', {
+          password: [`Password must be at least ${PASSWORD_MIN_LENGTH} characters`],
+        });
+      }
+      // Hashing is slow on purpose; do it before taking any lock.
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        const link = await findPasswordResetTokenForUpdate(tx, sha256(token));
+        if (!link || link.usedAt || link.revokedAt || link.expiresAt <= now) {
+          throw new BadRequestError(INVALID_RESET_LINK);
+        }
+        const user = await findOpenUserById(tx, link.userId);
+        if (!user) throw new BadRequestError(INVALID_RESET_LINK);
+        await updateUserRow(tx, user.id, { passwordHash, updatedAt: now });
+        await markPasswordResetTokenUsed(tx, link.id, now);
+        await auth.signOutEverywhere(user.id, tx);
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'user.password_reset',
+          entityType: 'user',
+          entityId: user.id,
+          before: null,
+          after: { via_link_issued_by: link.createdById },
+          at: now,
+        });
+      });
+    },
+  };
+}
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

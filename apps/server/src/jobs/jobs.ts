@@ -1,0 +1,28 @@
+import type { Services } from '../app.ts';
+import type { JobDefinition } from './job-runner.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/** Every background job of the server. Features add theirs here. */
+export function backgroundJobs(services: Services): JobDefinition[] {
+  return [
+    {
+      name: 'auth.prune-sign-in-records',
+      intervalMs: HOUR,
+      run: (now) => services.auth.pruneExpired(now),
+    },
+    {
+      // The safety net under payment callbacks: asks the providers about open payments until final.
+      name: 'payments.poll-open-payments',
+      intervalMs: services.payments.pollIntervalMs,
+      run: async () => {
+        const { failures } = await services.payments.pollDue(100);
+        const [first] = failures;
+        if (first) {
+          const ids = failures.map((failure) => failure.id).join(', ');
+          throw new Error(`Polling payments ${ids} failed`, { cause: first.error });
+        }
+      },
+    },
+  ];
+}

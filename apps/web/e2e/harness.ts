@@ -1,0 +1,216 @@
+/**
+ * Browser-test harness: a fresh PostgreSQL database, the real server on a free port serving the
+ * built web app, and Debian's Chromium driven by playwright-core. Vitest runs `setup`/`teardown`
+ * once (globalSetup); test files call `launchBrowser()` and read the server through `harness()`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { TestProject } from 'vitest/node';
+
+export interface HarnessInfo {
+  readonly baseUrl: string;
+  readonly adminEmail: string;
+  readonly adminPassword: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    harness: HarnessInfo;
+  }
+}
+
+const webDir = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(webDir, '../..');
+const distDir = path.join(webDir, 'dist');
+const serverMain = path.join(repoRoot, 'apps/server/src/main.ts');
+const adminUrl = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let server: ChildProcess | null = null;
+let databaseName: string | null = null;
+let dataDir: string | null = null;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function withAdminClient<T>(task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await task(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited with code ${child.exitCode} before it was healthy:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) {
+        const body: unknown = await response.json();
+        if (typeof body === 'object' && body !== null && 'status' in body && body.status === 'ok') return;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer GET /api/health with {"status":"ok"} in 90 s:\n${output()}`);
+}
+
+export async function setup(project: TestProject): Promise<void> {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(
+      `${distDir} has no index.html: run \`npm run test:e2e -w @sente/web\`, which builds first.`,
+    );
+  }
+  assertChromium();
+
+  databaseName = `sente_e2e_${randomBytes(6).toString('hex')}`;
+  const name = databaseName;
+  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  dataDir = await mkdtemp(path.join(tmpdir(), 'sente-e2e-'));
+
+  const port = await freePort();
+  const info: HarnessInfo = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    adminEmail: 'admin@e2e.sente.ug',
+    adminPassword: randomBytes(18).toString('base64url'),
+  };
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl(name),
+      JWT_SECRET: randomBytes(36).toString('base64url'),
+      ADMIN_EMAIL: info.adminEmail,
+      ADMIN_PASSWORD: info.adminPassword,
+      SEED_DEMO: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: info.baseUrl,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: distDir,
+      DATA_DIR: dataDir,
+      // Every browser test signs in from 127.0.0.1; the default 10 a minute would make the suite flaky.
+      LOGIN_RATE_LIMIT_PER_MINUTE: '300',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server = child;
+  const collect = (chunk: Buffer) => {
+    output = `${output}${chunk.toString()}`.slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  await waitForHealth(info.baseUrl, child, () => output);
+  project.provide('harness', info);
+}
+
+export async function teardown(): Promise<void> {
+  const child = server;
+  if (child && child.exitCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  server = null;
+  const name = databaseName;
+  if (name) await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  databaseName = null;
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  dataDir = null;
+}
+
+function assertChromium(): void {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium is missing at ${chromiumPath}. Install Debian's build with \`apt-get update && apt-get install -y chromium\` (or set CHROMIUM_PATH). The browser tests never download a browser.`,
+    );
+  }
+}
+
+/** The running server and its admin, as setup provided them. */
+export function harness(): HarnessInfo {
+  return inject('harness');
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  assertChromium();
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+}
+
+export interface OpenedPage {
+  readonly page: Page;
+  /** Uncaught errors, console errors and CSP violations seen so far. */
+  readonly problems: string[];
+  close(): Promise<void>;
+}
+
+/** A page in a fresh context (own localStorage), collecting anything that went wrong in it. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ baseURL: harness().baseUrl, ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    // The browser logs every 4xx answer; tests assert those statuses themselves.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(`console.error: ${message.text()}`);
+    }
+  });
+  return { page, problems, close: () => context.close() };
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const { adminEmail, adminPassword } = harness();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(adminEmail);
+  await page.getByLabel('Password').fill(adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/dashboard');
+}

@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, signInAsAdmin } from './harness.ts';
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const hasHorizontalScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+describe('on a 390×844 phone', () => {
+  it('renders the login page without horizontal scroll', async () => {
+    const { page, problems, close } = await openPage(browser, phone);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await page.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('renders the landing page without horizontal scroll and opens the menu with Become a Lender', async () => {
+    const { page, close } = await openPage(browser, phone);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    expect(await menu.getByRole('link', { name: 'Become a Lender' }).isVisible()).toBe(true);
+    // An outside click (below the open menu) closes it; so does Escape.
+    await page.mouse.click(380, 830);
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Escape');
+    expect(await menu.isVisible()).toBe(false);
+    await close();
+  });
+
+  it('collapses the back-office sidebar behind a menu button', async () => {
+    const { page, close } = await openPage(browser, phone);
+    await signInAsAdmin(page);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    expect(await sidebar.isVisible()).toBe(false);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    // Keyboard: opening moves focus into the drawer; Escape closes it and returns focus.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await sidebar.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close menu');
+    await page.keyboard.press('Escape');
+    expect(await sidebar.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await sidebar.getByRole('link', { name: 'Users', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'User Management' }).waitFor();
+    expect(await sidebar.isVisible()).toBe(false);
+    await close();
+  });
+});

@@ -1,0 +1,11 @@
+// The back-office chunk: router.tsx loads it lazily, so the public site ships none of it.
+
+export { ApplicationsPage } from './features/applications/applications-page.tsx';
+export { LoginPage } from './features/auth/login-page.tsx';
+export { LoansPage } from './features/loans/loans-page.tsx';
+export { DashboardPage } from './features/stats/dashboard-page.tsx';
+export { UsersPage } from './features/users/users-page.tsx';
+export { TransactionsPage } from './features/wallet/transactions-page.tsx';
+export { AdminNotFoundPage } from './shell/admin-not-found-page.tsx';
+export { AdminProviders } from './shell/admin-providers.tsx';
+export { AdminRoot } from './shell/admin-root.tsx';

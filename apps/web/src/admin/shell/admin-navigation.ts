@@ -1,0 +1,19 @@
+import { ArrowLeftRight, FileText, Landmark, LayoutDashboard, type LucideIcon, Users } from 'lucide-react';
+import { paths } from '../../lib/paths.ts';
+
+export interface AdminNavEntry {
+  readonly label: string;
+  readonly to: string;
+  readonly icon: LucideIcon;
+  /** Only the exact path marks the entry current (the Dashboard entry is a prefix of the rest). */
+  readonly isExact?: boolean;
+}
+
+/** The sidebar entries of spec section 2, Admin layout. */
+export const adminNavigation: readonly AdminNavEntry[] = [
+  { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard, isExact: true },
+  { label: 'Users', to: paths.users, icon: Users },
+  { label: 'Applications', to: paths.applications, icon: FileText },
+  { label: 'Loans', to: paths.loans, icon: Landmark },
+  { label: 'Transactions', to: paths.transactions, icon: ArrowLeftRight },
+];

@@ -1,0 +1,255 @@
+import {
+  ApiError,
+  type RouteDefinition,
+  type RouteResponse,
+  refreshToken as refreshRoute,
+} from '@sente/contract';
+import type { z } from 'zod';
+import { clearSession, readAccessToken, readRefreshToken, saveTokens } from './session.ts';
+
+/** A failed call: the HTTP status (0 when the network failed) and the server's `{error, details}`. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  /** The server's error body; null when it sent none (network failure, a proxy's HTML page). */
+  readonly body: ApiError | null;
+
+  constructor(
+    status: number,
+    body: ApiError | null,
+    fallbackMessage = `Request failed with status ${status}`,
+  ) {
+    super(body?.error ?? fallbackMessage);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get details(): Readonly<Record<string, readonly string[]>> | undefined {
+    return this.body?.details;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
+
+type ParamsOption<R extends RouteDefinition> = R['params'] extends z.ZodType
+  ? { params: z.input<R['params']> }
+  : { params?: undefined };
+type QueryOption<R extends RouteDefinition> = R['query'] extends z.ZodType
+  ? { query?: z.input<R['query']> }
+  : { query?: undefined };
+type BodyOption<R extends RouteDefinition> = R['body'] extends z.ZodType
+  ? { body: z.input<R['body']> }
+  : { body?: undefined };
+type HeadersOption<R extends RouteDefinition> = R['headers'] extends z.ZodType
+  ? { headers: z.input<R['headers']> }
+  : { headers?: undefined };
+
+export type ApiOptions<R extends RouteDefinition> = ParamsOption<R> &
+  QueryOption<R> &
+  BodyOption<R> &
+  HeadersOption<R> & { signal?: AbortSignal };
+
+/** The options argument may be left out only when the route needs no params, body or headers. */
+export type ApiArgs<R extends RouteDefinition> =
+  Partial<ApiOptions<R>> extends ApiOptions<R> ? [options?: ApiOptions<R>] : [options: ApiOptions<R>];
+
+/** The untyped view of the options, used inside the client once the call site has been checked. */
+interface RequestParts {
+  readonly params?: unknown;
+  readonly query?: unknown;
+  readonly body?: unknown;
+  readonly headers?: unknown;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export type Api = <R extends RouteDefinition>(route: R, ...args: ApiArgs<R>) => Promise<RouteResponse<R>>;
+
+export interface ApiClientOptions {
+  /** Defaults to the global fetch, looked up on every call. */
+  readonly fetch?: typeof fetch;
+  /** Called once the session is gone for good (the refresh was refused). */
+  readonly onSessionExpired?: () => void;
+}
+
+export interface ApiClient {
+  readonly api: Api;
+  setSessionExpiredHandler(handler: () => void): void;
+}
+
+/** Fills `:name` segments of a contract path. */
+export function buildPath(path: string, params: unknown): string {
+  const values = isRecord(params) ? params : {};
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null) throw new TypeError(`Missing path parameter "${name}"`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Serialises a query object; undefined and null are left out, arrays repeat the key. */
+export function buildQuery(query: unknown): string {
+  if (!isRecord(query)) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      search.append(key, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFromBody(status: number, body: unknown): ApiRequestError {
+  const parsed = ApiError.safeParse(body);
+  return new ApiRequestError(status, parsed.success ? parsed.data : null);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** One refresh at a time across tabs too: two tabs rotating the same token would revoke the family. */
+async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return task();
+  return locks.request('sente-token-refresh', task);
+}
+
+type RefreshOutcome = { readonly access: string } | { readonly access: null };
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  let onSessionExpired =
+    options.onSessionExpired ??
+    (() => {
+      globalThis.location?.assign('/login');
+    });
+  let refreshing: Promise<RefreshOutcome> | null = null;
+
+  const doFetch = (input: string, init: RequestInit): Promise<Response> =>
+    (options.fetch ?? globalThis.fetch)(input, init);
+
+  async function send(
+    route: RouteDefinition,
+    request: RequestParts,
+    accessToken: string | null,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (isRecord(request.headers)) {
+      for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
+    }
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    const init: RequestInit = { method: route.method, headers };
+    if (request.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(request.body);
+    }
+    if (request.signal) init.signal = request.signal;
+    const url = `${buildPath(route.path, request.params)}${buildQuery(request.query)}`;
+    try {
+      return await doFetch(url, init);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new ApiRequestError(0, null, NETWORK_ERROR_MESSAGE);
+    }
+  }
+
+  /**
+   * Trades the stored refresh token for a new pair. A refused refresh (4xx) ends the session; a
+   * network failure or 5xx does not, so being offline for a moment never signs anyone out.
+   */
+  async function runRefresh(staleAccess: string | null): Promise<RefreshOutcome> {
+    return withRefreshLock(async () => {
+      const current = readAccessToken();
+      // Another tab refreshed while this one waited for the lock.
+      if (current !== null && current !== staleAccess) return { access: current };
+      const refresh = readRefreshToken();
+      if (!refresh) return endSession();
+      const response = await send(refreshRoute, { body: { refresh } }, null);
+      const body = await readJson(response);
+      if (response.status >= 500) throw errorFromBody(response.status, body);
+      const tokens = response.ok ? refreshRoute.responses[200].safeParse(body) : null;
+      if (!tokens?.success) return endSession();
+      saveTokens(tokens.data);
+      return { access: tokens.data.access };
+    });
+  }
+
+  /** Runs once per refused refresh, however many calls were waiting on it. */
+  function endSession(): RefreshOutcome {
+    clearSession();
+    onSessionExpired();
+    return { access: null };
+  }
+
+  /** Single-flight: every call that meets a 401 while a refresh runs waits for that same refresh. */
+  function refreshOnce(staleAccess: string | null): Promise<RefreshOutcome> {
+    if (!refreshing) {
+      refreshing = runRefresh(staleAccess).finally(() => {
+        refreshing = null;
+      });
+    }
+    return refreshing;
+  }
+
+  async function call(route: RouteDefinition, request: RequestParts): Promise<unknown> {
+    const needsAuth = route.auth !== 'public';
+    const usedAccess = needsAuth ? readAccessToken() : null;
+    let response = await send(route, request, usedAccess);
+
+    if (response.status === 401 && needsAuth) {
+      const current = readAccessToken();
+      const outcome =
+        current !== null && current !== usedAccess ? { access: current } : await refreshOnce(usedAccess);
+      if (outcome.access === null) throw errorFromBody(401, await readJson(response));
+      response = await send(route, request, outcome.access);
+    }
+
+    const body = await readJson(response);
+    if (!response.ok) throw errorFromBody(response.status, body);
+    const schema = route.responses[response.status];
+    if (!schema) return body;
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiRequestError(
+        response.status,
+        null,
+        'The server sent an answer this app does not understand.',
+      );
+    }
+    return parsed.data;
+  }
+
+  const api = (<R extends RouteDefinition>(route: R, ...args: ApiArgs<R>) =>
+    call(route, args[0] ?? {})) as Api;
+
+  return {
+    api,
+    setSessionExpiredHandler(handler) {
+      onSessionExpired = handler;
+    },
+  };
+}
+
+const defaultClient = createApiClient();
+
+/** Calls a contract route: `api(routes.me)`, `api(routes.login, { body })`. */
+export const api: Api = defaultClient.api;
+
+/** main.tsx points this at the router so an expired session lands on /login without a reload. */
+export const setSessionExpiredHandler = defaultClient.setSessionExpiredHandler;

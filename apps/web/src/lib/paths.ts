@@ -1,0 +1,40 @@
+/** Every route of the spec's route table (section 2), once. Links come from here, never from literals. */
+export const paths = {
+  home: '/',
+  products: '/products',
+  howItWorks: '/how-it-works',
+  about: '/about',
+  faq: '/faq',
+  blog: '/blog',
+  successStories: '/success-stories',
+  contact: '/contact',
+  lender: '/lender',
+  apply: '/apply',
+  download: '/download',
+  /** Redirects to privacyPolicy (decisions.md). */
+  privacy: '/privacy',
+  privacyPolicy: '/privacy-policy',
+  terms: '/terms',
+  /** Redirects to login (decisions.md). */
+  adminLogin: '/admin-login',
+  login: '/login',
+  resetPassword: '/reset-password',
+  dashboard: '/dashboard',
+  users: '/dashboard/users',
+  user: (userId: number | string) => `/dashboard/users/${encodeURIComponent(String(userId))}`,
+  applications: '/dashboard/applications',
+  loans: '/dashboard/loans',
+  transactions: '/dashboard/transactions',
+} as const;
+
+export type ProductAnchor =
+  | 'receivable'
+  | 'term-loan'
+  | 'short-term'
+  | 'merchant-cash'
+  | 'equipment'
+  | 'working-capital';
+
+export function productPath(anchor: ProductAnchor): string {
+  return `${paths.products}#${anchor}`;
+}

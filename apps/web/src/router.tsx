@@ -1,0 +1,60 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from './lib/paths.ts';
+import { LandingPage } from './site/pages/landing-page.tsx';
+import { NotFoundPage } from './site/pages/not-found-page.tsx';
+import { SiteLayout } from './site/site-layout.tsx';
+import { RouteErrorPage } from './ui/route-error-page.tsx';
+
+/** Everything under /login and /dashboard comes from one lazily loaded chunk. */
+const loadAdmin = () => import('./admin/admin-entry.ts');
+
+function HydrateFallback() {
+  return <p role="status">Loading...</p>;
+}
+
+export const routeTree: RouteObject[] = [
+  {
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback,
+    children: [
+      {
+        Component: SiteLayout,
+        children: [
+          { index: true, Component: LandingPage },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      // decisions.md: /privacy → /privacy-policy, /admin-login → /login.
+      { path: paths.privacy, element: <Navigate to={paths.privacyPolicy} replace /> },
+      { path: paths.adminLogin, element: <Navigate to={paths.login} replace /> },
+      {
+        lazy: async () => ({ Component: (await loadAdmin()).AdminProviders }),
+        children: [
+          { path: paths.login, lazy: async () => ({ Component: (await loadAdmin()).LoginPage }) },
+          {
+            path: paths.dashboard,
+            lazy: async () => ({ Component: (await loadAdmin()).AdminRoot }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await loadAdmin()).DashboardPage }) },
+              { path: 'users', lazy: async () => ({ Component: (await loadAdmin()).UsersPage }) },
+              {
+                path: 'applications',
+                lazy: async () => ({ Component: (await loadAdmin()).ApplicationsPage }),
+              },
+              { path: 'loans', lazy: async () => ({ Component: (await loadAdmin()).LoansPage }) },
+              {
+                path: 'transactions',
+                lazy: async () => ({ Component: (await loadAdmin()).TransactionsPage }),
+              },
+              { path: '*', lazy: async () => ({ Component: (await loadAdmin()).AdminNotFoundPage }) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routeTree);
+}

@@ -1,0 +1,51 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import { classNames } from './class-names.ts';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonSize = 'md' | 'sm' | 'icon';
+
+export const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-emerald-700/60',
+  secondary:
+    'border border-emerald-700 text-emerald-800 hover:bg-emerald-50 dark:border-emerald-400 dark:text-emerald-300 dark:hover:bg-emerald-950',
+  ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  md: 'min-h-11 px-4 text-sm',
+  sm: 'min-h-9 px-3 text-sm',
+  /** Square 40 px target for a lone icon; the icon carries an aria-label on the button. */
+  icon: 'size-10 shrink-0 p-0',
+};
+
+export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md'): string {
+  return classNames(
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed',
+    focusRing,
+    variants[variant],
+    sizes[size],
+  );
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  readonly variant?: ButtonVariant;
+  readonly size?: ButtonSize;
+}
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={classNames(buttonClassName(variant, size), className)} {...props} />;
+}
+
+export interface ButtonLinkProps extends LinkProps {
+  readonly variant?: ButtonVariant;
+  readonly size?: ButtonSize;
+}
+
+/** A link that looks like a button: navigation stays a link for assistive technology. */
+export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
+  return <Link className={classNames(buttonClassName(variant, size), className)} {...props} />;
+}

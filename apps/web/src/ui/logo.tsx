@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { paths } from '../lib/paths.ts';
+import { focusRing } from './button.tsx';
+
+/** The Sente wordmark, linking home. */
+export function Logo() {
+  return (
+    <Link
+      to={paths.home}
+      className={`inline-flex min-h-11 items-center gap-2 rounded-lg text-xl font-bold tracking-tight text-emerald-800 dark:text-emerald-300 ${focusRing}`}
+    >
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      Sente
+      <span className="sr-only">, home</span>
+    </Link>
+  );
+}
