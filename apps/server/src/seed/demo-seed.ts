@@ -1,11 +1,14 @@
 import type { Services } from '../app.ts';
+import { type DemoMoney, seedDemoMoney } from './demo-money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.ts';
 
 /**
  * Fills an empty database with demo data for trying Sente out. Each feature adds its part here,
  * through its own service, so the demo data obeys the same rules as real data.
  */
-export async function seedDemoData(services: Services): Promise<{ users: number; kyc: number }> {
+export async function seedDemoData(
+  services: Services,
+): Promise<{ users: number; kyc: number; money: DemoMoney }> {
   const now = services.clock.now().getTime();
   let users = 0;
   let kyc = 0;
@@ -26,5 +29,6 @@ export async function seedDemoData(services: Services): Promise<{ users: number;
       kyc++;
     }
   }
-  return { users, kyc };
+  const money = await seedDemoMoney(services);
+  return { users, kyc, money };
 }

@@ -7,6 +7,8 @@ export interface PaymentProviders {
   readonly providers: ReadonlyMap<ProviderName, PaymentProvider>;
   /** Present in simulator mode (tests change its delay and failure rate). */
   readonly simulator: MomoSimulator | null;
+  /** The simulator's configured delay and failure rate, to restore after a change. */
+  readonly defaults: { readonly delayMs: number; readonly failureRate: number };
   /** The simulator's base URL, starting it if it is not listening yet. */
   simulatorUrl(): Promise<string>;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export function createPaymentProviders(config: PaymentsConfig): PaymentProviders
     return {
       providers: new Map([['mtn', mtn]]),
       simulator: null,
+      defaults: config.simulator,
       simulatorUrl: () => Promise.reject(new Error('No simulator in momo mode')),
       close: async () => {},
     };
@@ -63,6 +66,7 @@ export function createPaymentProviders(config: PaymentsConfig): PaymentProviders
       ['airtel', client('airtel')],
     ]),
     simulator,
+    defaults: config.simulator,
     simulatorUrl,
     close: async () => {
       if (started) await simulator.close();

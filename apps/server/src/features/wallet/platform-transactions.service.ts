@@ -1,8 +1,10 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/retry-transaction.ts';
+import { BadRequestError } from '../../http/errors.ts';
 import { kampalaPeriods } from '../../kampala-time.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
+import { PLATFORM_CAPITAL, PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
   findTransactions,
@@ -45,6 +47,28 @@ export function createPlatformTransactionsService(deps: {
     async pageOfUser(userId: number, request: PageRequest) {
       await deps.users.getOpenUser(userId);
       return page({ userId }, request);
+    },
+
+    /**
+     * Records owners' capital paid into the platform's mobile-money float (Dr platform wallet,
+     * Cr capital). The key makes a repeat harmless.
+     */
+    async fundPlatform(input: { amount: number; idempotencyKey: string; memo: string; at?: Date }) {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+        throw new BadRequestError('Capital must be a whole number of shillings above 0');
+      }
+      return transaction(db, (tx) =>
+        ledger.postJournal(tx, {
+          idempotencyKey: `capital:${input.idempotencyKey}`,
+          kind: 'CAPITAL',
+          memo: input.memo,
+          lines: [
+            { account: PLATFORM_WALLET, amount: input.amount },
+            { account: PLATFORM_CAPITAL, amount: -input.amount },
+          ],
+          ...(input.at ? { postedAt: input.at } : {}),
+        }),
+      );
     },
 
     /**
