@@ -28,7 +28,9 @@ import { createPlatformTransactionsService } from './features/wallet/platform-tr
 import { registerWalletRoutes } from './features/wallet/wallet.routes.ts';
 import { createWalletService } from './features/wallet/wallet.service.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { rateLimitStore } from './http/rate-limit-store.ts';
 import { createRouteRegistrar } from './http/register-route.ts';
 import { loggerOptions } from './http/request-log.ts';
 import { registerWeb } from './http/web.ts';
@@ -151,7 +153,8 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
+  await registerLoadShedding(app);
   await registerOpenApi(app);
 
   const register = createRouteRegistrar(app, services.auth.authenticate);

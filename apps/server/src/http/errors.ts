@@ -144,6 +144,6 @@ function clientErrorMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type: send application/json';
     default:
-      return error.message;
+      return error.message || 'Bad request';
   }
 }
