@@ -119,14 +119,14 @@ CREATE INDEX "ledger_entries_posting_idx" ON "ledger_entries" USING btree ("post
 CREATE INDEX "ledger_entries_account_created_idx" ON "ledger_entries" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "ledger_postings_transaction_idx" ON "ledger_postings" USING btree ("platform_transaction_id");--> statement-breakpoint
 CREATE INDEX "ledger_postings_kind_created_idx" ON "ledger_postings" USING btree ("kind","created_at");--> statement-breakpoint
-CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id") WHERE not "notifications"."is_read";--> statement-breakpoint
-CREATE INDEX "platform_transactions_created_idx" ON "platform_transactions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "platform_transactions_status_created_idx" ON "platform_transactions" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "platform_transactions_type_created_idx" ON "platform_transactions" USING btree ("type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "platform_transactions_user_created_idx" ON "platform_transactions" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "platform_transactions_loan_created_idx" ON "platform_transactions" USING btree ("loan_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "platform_transactions"."loan_id" is not null;--> statement-breakpoint
-CREATE INDEX "platform_transactions_amount_idx" ON "platform_transactions" USING btree ("amount" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "platform_transactions_created_idx" ON "platform_transactions" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "platform_transactions_status_created_idx" ON "platform_transactions" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "platform_transactions_type_created_idx" ON "platform_transactions" USING btree ("type","created_at","id");--> statement-breakpoint
+CREATE INDEX "platform_transactions_user_created_idx" ON "platform_transactions" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "platform_transactions_loan_created_idx" ON "platform_transactions" USING btree ("loan_id","created_at","id") WHERE "platform_transactions"."loan_id" is not null;--> statement-breakpoint
+CREATE INDEX "platform_transactions_amount_idx" ON "platform_transactions" USING btree ("amount","id");--> statement-breakpoint
 CREATE INDEX "platform_transactions_completed_idx" ON "platform_transactions" USING btree ("completed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "platform_transactions_reference_prefix_idx" ON "platform_transactions" USING btree ("reference_id" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "platform_transactions_reference_suffix_idx" ON "platform_transactions" USING btree (reverse("reference_id") text_pattern_ops);--> statement-breakpoint

@@ -19,7 +19,7 @@ export const notifications = pgTable(
     readAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_user_unread_idx').on(t.userId).where(sql`not ${t.isRead}`),
   ],
 );

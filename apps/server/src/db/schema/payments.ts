@@ -68,17 +68,20 @@ export const platformTransactions = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     failedAt: timestamp({ withTimezone: true }),
   },
+  // Plain ascending indexes: a forward scan serves `asc` and a backward scan serves `desc` (PostgreSQL's
+  // `desc` is NULLS FIRST, so an index declared DESC NULLS LAST would serve neither).
   (t) => [
     check('platform_transactions_amount_positive', sql`${t.amount} > 0`),
-    index('platform_transactions_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('platform_transactions_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('platform_transactions_type_created_idx').on(t.type, t.createdAt.desc(), t.id.desc()),
-    index('platform_transactions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('platform_transactions_created_idx').on(t.createdAt, t.id),
+    index('platform_transactions_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('platform_transactions_type_created_idx').on(t.type, t.createdAt, t.id),
+    index('platform_transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('platform_transactions_loan_created_idx')
-      .on(t.loanId, t.createdAt.desc(), t.id.desc())
+      .on(t.loanId, t.createdAt, t.id)
       .where(sql`${t.loanId} is not null`),
-    index('platform_transactions_amount_idx').on(t.amount.desc(), t.id.desc()),
-    index('platform_transactions_completed_idx').on(t.completedAt.desc(), t.id.desc()),
+    index('platform_transactions_amount_idx').on(t.amount, t.id),
+    // Newest completion first with open payments last, the way the list orders it.
+    index('platform_transactions_completed_idx').on(t.completedAt.desc().nullsLast(), t.id.desc()),
     // Search by the start or by the end of a reference (the back-office shows its last 8 characters).
     index('platform_transactions_reference_prefix_idx').on(t.referenceId.op('text_pattern_ops')),
     index('platform_transactions_reference_suffix_idx').on(sql`reverse(${t.referenceId}) text_pattern_ops`),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   ledgerDailyTotals,
@@ -31,28 +31,50 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function searchCondition(search: string): SQL {
+// Above this many matching people, the search joins the user table instead of listing their ids.
+const MAX_LISTED_USERS = 500;
+
+/**
+ * Every arm is an index lookup, so PostgreSQL can OR them as bitmaps instead of scanning the table:
+ * people are matched first (users.search_text, a few thousand rows) and listed by id.
+ */
+async function searchCondition(db: DbOrTx, search: string): Promise<SQL> {
   const text = search.toLowerCase();
   const anywhere = `%${escapeLike(text)}%`;
+  const people = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.searchText, anywhere))
+    .limit(MAX_LISTED_USERS + 1);
   const matches: SQL[] = [
-    // Users are few next to their transactions: find the matching people first, then use the index.
-    sql`${pt.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${anywhere})`,
     sql`${pt.referenceId} like ${`${escapeLike(text)}%`}`,
     sql`reverse(${pt.referenceId}) like ${`${escapeLike([...text].reverse().join(''))}%`}`,
     sql`${pt.providerReference} = ${search}`,
   ];
+  if (people.length > MAX_LISTED_USERS) {
+    matches.push(
+      sql`${pt.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${anywhere})`,
+    );
+  } else if (people.length > 0) {
+    matches.push(
+      inArray(
+        pt.userId,
+        people.map((person) => person.id),
+      ),
+    );
+  }
   const type = TYPES.find((candidate) => text.length >= 3 && candidate.toLowerCase().startsWith(text));
   if (type) matches.push(sql`${pt.type} = ${type}`);
   return sql`(${sql.join(matches, sql` or `)})`;
 }
 
-function whereOf(filter: TransactionFilter): SQL | undefined {
+async function whereOf(db: DbOrTx, filter: TransactionFilter): Promise<SQL | undefined> {
   return and(
     filter.status ? eq(pt.status, filter.status) : undefined,
     filter.type ? eq(pt.type, filter.type) : undefined,
     filter.userId !== undefined ? eq(pt.userId, filter.userId) : undefined,
     filter.loanId !== undefined ? eq(pt.loanId, filter.loanId) : undefined,
-    filter.search ? searchCondition(filter.search) : undefined,
+    filter.search ? await searchCondition(db, filter.search) : undefined,
   );
 }
 
@@ -63,10 +85,10 @@ function orderOf(ordering: TransactionOrdering): SQL[] {
     case 'amount':
       return [direction(pt.amount), direction(pt.id)];
     case 'completed_at':
-      return [
-        sql`${pt.completedAt} ${sql.raw(isDescending ? 'desc nulls last' : 'asc nulls last')}`,
-        direction(pt.id),
-      ];
+      // Open payments (no completion yet) come last either way; the descending order reads its index.
+      return isDescending
+        ? [sql`${pt.completedAt} desc nulls last`, sql`${pt.id} desc nulls last`]
+        : [sql`${pt.completedAt} asc nulls last`, asc(pt.id)];
     default:
       return [direction(pt.createdAt), direction(pt.id)];
   }
@@ -81,7 +103,7 @@ export async function findTransactions(
     .select({ transaction: pt, userName: users.name, userEmail: users.email })
     .from(pt)
     .innerJoin(users, eq(users.id, pt.userId))
-    .where(whereOf(filter))
+    .where(await whereOf(db, filter))
     .orderBy(...orderOf(page.ordering))
     .limit(page.limit)
     .offset(page.offset);
@@ -129,7 +151,7 @@ export async function summarizeTransactions(
           amount: sql<number>`coalesce(sum(${pt.amount}), 0)::bigint`.mapWith(Number),
         })
         .from(pt)
-        .where(whereOf(filter))
+        .where(await whereOf(db, filter))
         .groupBy(pt.status);
   const by = (status: TransactionStatus) =>
     rows
