@@ -52,6 +52,8 @@ export interface NewPayment {
   readonly description: string;
   readonly loanId?: number | null;
   readonly applicationId?: number | null;
+  /** When it happened, for recorded history (the demo seed); defaults to now. */
+  readonly at?: Date;
 }
 
 const FINAL = new Set(['COMPLETED', 'FAILED']);
@@ -90,13 +92,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function finish(
     id: number,
     outcome: 'COMPLETED' | 'FAILED',
-    detail: { providerReference?: string | null; reason?: string },
+    detail: { providerReference?: string | null; reason?: string; at?: Date },
   ): Promise<{ payment: TransactionRow; changed: boolean }> {
     return transaction(db, async (tx) => {
       const current = await lockTransaction(tx, id);
       if (!current) throw new NotFoundError('Payment not found');
       if (isFinal(current)) return { payment: current, changed: false };
-      const now = clock.now();
+      const now = detail.at ?? clock.now();
       const flow = flowOf(current.type);
       const set =
         outcome === 'COMPLETED'
@@ -159,7 +161,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async create(tx: Tx, input: NewPayment): Promise<{ payment: TransactionRow; isNew: boolean }> {
       const flow = flowOf(input.type);
       const provider = service.providerFor(input.phoneNumber);
-      const now = clock.now();
+      const now = input.at ?? clock.now();
       const payment = await insertTransactionOnce(tx, {
         referenceId: randomUUID(),
         requestKey: input.requestKey,
@@ -232,8 +234,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
     },
 
-    complete(id: number, providerReference: string | null = null) {
-      return finish(id, 'COMPLETED', { providerReference });
+    /** `at` records when it completed, for recorded history (the demo seed); defaults to now. */
+    complete(id: number, providerReference: string | null = null, at?: Date) {
+      return finish(id, 'COMPLETED', { providerReference, ...(at ? { at } : {}) });
     },
 
     fail(id: number, reason: string) {

@@ -17,6 +17,7 @@ export function withdrawalFlow(ledger: LedgerService): PaymentFlow {
       await ledger.postJournal(tx, {
         idempotencyKey: `payment:${payment.id}:reserve`,
         kind: 'WITHDRAWAL_RESERVE',
+        postedAt: payment.createdAt,
         memo: `Withdrawal ${payment.referenceId} reserved`,
         platformTransactionId: payment.id,
         lines: [
@@ -29,6 +30,7 @@ export function withdrawalFlow(ledger: LedgerService): PaymentFlow {
       await ledger.postJournal(tx, {
         idempotencyKey: `payment:${payment.id}:settle`,
         kind: 'WITHDRAWAL',
+        ...(payment.completedAt ? { postedAt: payment.completedAt } : {}),
         memo: `Withdrawal ${payment.referenceId} paid out`,
         platformTransactionId: payment.id,
         lines: [
@@ -61,6 +63,7 @@ export function depositFlow(ledger: LedgerService): PaymentFlow {
       await ledger.postJournal(tx, {
         idempotencyKey: `payment:${payment.id}:settle`,
         kind: 'DEPOSIT',
+        ...(payment.completedAt ? { postedAt: payment.completedAt } : {}),
         memo: `Deposit ${payment.referenceId} received`,
         platformTransactionId: payment.id,
         lines: [
