@@ -142,3 +142,18 @@ export async function findTransactionWithUser(
     .limit(1);
   return row ? { ...row.transaction, userName: row.userName, userEmail: row.userEmail } : undefined;
 }
+
+/** Repayments of a loan still on their way (PENDING or PROCESSING): money the borrower already sent. */
+export async function sumOpenRepayments(db: DbOrTx, loanId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${platformTransactions.amount}), 0)::bigint`.mapWith(Number) })
+    .from(platformTransactions)
+    .where(
+      and(
+        eq(platformTransactions.loanId, loanId),
+        eq(platformTransactions.type, 'REPAYMENT'),
+        inArray(platformTransactions.status, ['PENDING', 'PROCESSING']),
+      ),
+    );
+  return row?.total ?? 0;
+}
