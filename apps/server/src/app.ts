@@ -1,5 +1,7 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { RouteDefinition } from '@sente/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -7,15 +9,27 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerApplicationRoutes } from './features/applications/applications.routes.ts';
+import { createApplicationsService } from './features/applications/applications.service.ts';
+import { createLocalDocumentStorage } from './features/applications/document-storage.ts';
+import { createDocumentsService, MAX_DOCUMENT_BYTES } from './features/applications/documents.service.ts';
+import { createDocumentUrlSigner } from './features/applications/signed-url.ts';
 import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.ts';
+import { createLoanTypesService } from './features/loan-types/loan-types.service.ts';
+import { registerLoanRoutes } from './features/loans/loans.routes.ts';
+import { createLoansService } from './features/loans/loans.service.ts';
 import { registerNotificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
+import { disbursementFlow, repaymentFlow } from './features/payments/flows/lending-flows.ts';
 import { depositFlow, withdrawalFlow } from './features/payments/flows/wallet-flows.ts';
+import { registerLendingPaymentsRoutes } from './features/payments/lending-payments.routes.ts';
+import { createLendingPaymentsService } from './features/payments/lending-payments.service.ts';
 import { createPaymentCallbackHandler } from './features/payments/payment-callback.ts';
 import { createPaymentProviders } from './features/payments/payment-providers.ts';
 import { registerPaymentsRoutes } from './features/payments/payments.routes.ts';
@@ -56,6 +70,20 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const users = createUsersService({ db, clock });
   const userAdmin = createUserAdminService({ db, clock, auth });
   const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
+  const loans = createLoansService({ db, clock });
+  const loanTypes = createLoanTypesService({
+    db,
+    clock,
+    maxMonthlyRateBasisPoints: config.maxMonthlyRateBasisPoints,
+  });
+  const applications = createApplicationsService({ db, clock, loanTypes, loans });
+  const documents = createDocumentsService({
+    db,
+    clock,
+    storage: createLocalDocumentStorage(path.join(config.dataDir, 'documents')),
+    signer: createDocumentUrlSigner(config.jwtSecret),
+    applications,
+  });
   const ledger = createLedgerService({ clock });
   const idempotency = createIdempotencyService({ db, clock });
   const notifications = createNotificationsService({ db, clock });
@@ -66,7 +94,12 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     ledger,
     notifications,
     providers: paymentProviders.providers,
-    flows: { WITHDRAWAL: withdrawalFlow(ledger), DEPOSIT: depositFlow(ledger) },
+    flows: {
+      WITHDRAWAL: withdrawalFlow(ledger),
+      DEPOSIT: depositFlow(ledger),
+      DISBURSEMENT: disbursementFlow(ledger, loans),
+      REPAYMENT: repaymentFlow(ledger, loans, notifications),
+    },
     callbackBaseUrl: config.payments.callbackBaseUrl,
     pollIntervalMs: config.payments.pollIntervalMs || 5_000,
     pendingTimeoutMs: config.payments.pendingTimeoutMs,
@@ -78,6 +111,16 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   });
   const wallet = createWalletService({ db, clock, ledger, payments, idempotency });
   const transactions = createPlatformTransactionsService({ db, clock, ledger, users });
+  const lendingPayments = createLendingPaymentsService({
+    db,
+    clock,
+    ledger,
+    payments,
+    idempotency,
+    applications,
+    loans,
+    syncWaitMs: config.payments.syncWaitMs,
+  });
   return {
     db,
     clock,
@@ -86,6 +129,10 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     users,
     userAdmin,
     passwordResets,
+    loans,
+    loanTypes,
+    applications,
+    documents,
     ledger,
     idempotency,
     notifications,
@@ -94,6 +141,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     handlePaymentCallback,
     wallet,
     transactions,
+    lendingPayments,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -155,6 +203,8 @@ export async function buildApp(
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
   await registerLoadShedding(app);
+  // Document uploads: one file of at most 10 MB (the JSON body limit above does not apply to it).
+  await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   await registerOpenApi(app);
 
   const register = createRouteRegistrar(app, services.auth.authenticate);
@@ -170,9 +220,20 @@ export async function buildApp(
     passwordResets: services.passwordResets,
     resetLimitPerMinute: config.loginRateLimitPerMinute,
   });
+  registerLoanTypeRoutes(register, { loanTypes: services.loanTypes });
+  registerApplicationRoutes(register, { applications: services.applications, documents: services.documents });
+  registerLoanRoutes(register, {
+    loans: services.loans,
+    users: services.users,
+    applications: services.applications,
+  });
   registerWalletRoutes(register, { wallet: services.wallet, transactions: services.transactions });
   registerPaymentsRoutes(register, { handleCallback: services.handlePaymentCallback });
   registerNotificationsRoutes(register, { notifications: services.notifications });
+  registerLendingPaymentsRoutes(register, {
+    lendingPayments: services.lendingPayments,
+    loans: services.loans,
+  });
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

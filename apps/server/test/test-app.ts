@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Role } from '@sente/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RegisteredRoute, type Services } from '../src/app.ts';
@@ -21,6 +23,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PAYMENT_POLL_INTERVAL_MS: '0',
     MOMO_SIMULATOR_DELAY_MS: '0',
     MOMO_SIMULATOR_FAILURE_RATE: '0',
+    // Uploaded documents of tests go to the system's temporary directory, never the work tree.
+    DATA_DIR: path.join(tmpdir(), 'sente-test-data'),
   });
   return { ...base, ...overrides };
 }

@@ -1,13 +1,19 @@
+import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { loanTypeRoutes } from './loan-types.ts';
+import { loanRoutes } from './loans.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
 import { usersRoutes } from './users.ts';
 import { walletRoutes } from './wallet.ts';
 
+export * from './applications.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './health.ts';
+export * from './loan-types.ts';
+export * from './loans.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './route.ts';
@@ -22,5 +28,8 @@ export const routes = {
   ...paymentsRoutes,
   ...notificationsRoutes,
   ...usersRoutes,
+  ...loanTypeRoutes,
+  ...applicationRoutes,
+  ...loanRoutes,
 } as const;
 export type Routes = typeof routes;

@@ -1,10 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { loanStatusJob } from '../features/loans/loan-status.job.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 /** Every background job of the server. Features add theirs here. */
-export function backgroundJobs(services: Services): JobDefinition[] {
+export function backgroundJobs(
+  services: Services,
+  database: Database,
+  log: FastifyBaseLogger,
+): JobDefinition[] {
   return [
     {
       name: 'auth.prune-sign-in-records',
@@ -24,5 +31,7 @@ export function backgroundJobs(services: Services): JobDefinition[] {
         }
       },
     },
+    // Loan statuses (ACTIVE/OVERDUE/DEFAULT/FULLY_PAID) follow the calendar: on start and every 5 minutes.
+    loanStatusJob(database, log),
   ];
 }

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe('the demo money', () => {
-  it('funds the platform, credits lenders and leaves withdrawals in every status, all balanced', async () => {
+  it('funds the platform, pays out and collects the demo loans, credits lenders and leaves withdrawals in every status, all balanced', async () => {
     const { money } = await seedDemoData(t.services);
     expect(money.deposits).toBeGreaterThanOrEqual(3);
     await expectLedgerBalanced(t.db.database.db);
@@ -29,21 +29,30 @@ describe('the demo money', () => {
     expect(new Set(all.transactions.map((x: { status: string }) => x.status))).toEqual(
       new Set(['COMPLETED', 'FAILED', 'PROCESSING', 'PENDING']),
     );
-    const deposits = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/wallet/admin/all-transactions/?type=DEPOSIT&status=COMPLETED&page_size=100',
-        headers: bearer(token),
-      })
-    ).json();
-    const deposited = deposits.transactions.reduce(
-      (sum: number, x: { amount: string }) => sum + Number.parseInt(x.amount, 10),
-      0,
-    );
+    // The ledger's platform wallet equals the capital plus what the platform transactions say came in,
+    // less what went out.
+    const sumOf = async (type: string) => {
+      const page = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/wallet/admin/all-transactions/?type=${type}&status=COMPLETED&page_size=1`,
+          headers: bearer(token),
+        })
+      ).json();
+      return Number.parseInt(page.summary.total_amount, 10);
+    };
+    const expected =
+      money.capital +
+      (await sumOf('DEPOSIT')) +
+      (await sumOf('REPAYMENT')) -
+      (await sumOf('WITHDRAWAL')) -
+      (await sumOf('DISBURSEMENT'));
     const stats = (
       await t.app.inject({ method: 'GET', url: '/api/wallet/admin/financial-stats/', headers: bearer(token) })
     ).json();
-    // Capital plus deposits, less the one withdrawal that was paid out (1,500,000).
-    expect(stats.platform_wallet_balance).toBe(`${money.capital + deposited - 1_500_000}.00`);
+    expect(stats.platform_wallet_balance).toBe(`${expected}.00`);
+    expect(stats.total_disbursements).toBe(`${await sumOf('DISBURSEMENT')}.00`);
+    expect(stats.total_repayments).toBe(`${await sumOf('REPAYMENT')}.00`);
+    expect(Number.parseInt(stats.total_disbursements, 10)).toBeGreaterThan(0);
   });
 });

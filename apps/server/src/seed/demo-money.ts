@@ -12,19 +12,24 @@ export interface DemoMoney {
 }
 
 /**
- * Demo money, moved through the same services as real money and the MoMo simulator: the owners'
- * capital, lenders' deposits (one declined), and withdrawals in every status. Nothing is seeded
- * against a real provider: without the simulator only the capital posting is made.
+ * Demo wallet money, moved through the same services as real money and the MoMo simulator: lenders'
+ * deposits (one declined) and withdrawals in every status. Nothing is sent to a real provider:
+ * without the simulator this part is skipped.
  */
-export async function seedDemoMoney(services: Services): Promise<DemoMoney> {
-  const now = services.clock.now();
-  const capital = 150_000_000;
+export const DEMO_CAPITAL = 150_000_000;
+
+/** The owners' start-up capital, before any loan is paid out. */
+export async function fundDemoPlatform(services: Services): Promise<void> {
   await services.transactions.fundPlatform({
-    amount: capital,
+    amount: DEMO_CAPITAL,
     idempotencyKey: 'demo-seed',
     memo: 'Owners paid start-up capital into the MTN MoMo float',
-    at: new Date(now.getTime() - 120 * DAY),
+    at: new Date(services.clock.now().getTime() - 450 * DAY),
   });
+}
+
+export async function seedDemoMoney(services: Services): Promise<DemoMoney> {
+  const capital = DEMO_CAPITAL;
   const simulator = services.paymentProviders.simulator;
   if (!simulator) return { capital, deposits: 0, withdrawals: 0 };
 
