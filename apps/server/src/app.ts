@@ -34,6 +34,8 @@ import { createPaymentCallbackHandler } from './features/payments/payment-callba
 import { createPaymentProviders } from './features/payments/payment-providers.ts';
 import { registerPaymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
+import { registerPublicFormsRoutes } from './features/public-forms/public-forms.routes.ts';
+import { createPublicFormsService } from './features/public-forms/public-forms.service.ts';
 import { createPasswordResetService } from './features/users/password-reset.service.ts';
 import { createUserAdminService } from './features/users/user-admin.service.ts';
 import { registerUsersRoutes } from './features/users/users.routes.ts';
@@ -68,6 +70,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
   const users = createUsersService({ db, clock });
+  const publicForms = createPublicFormsService({ db, clock });
   const userAdmin = createUserAdminService({ db, clock, auth });
   const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
   const loans = createLoansService({ db, clock });
@@ -142,6 +145,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     wallet,
     transactions,
     lendingPayments,
+    publicForms,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -213,6 +217,10 @@ export async function buildApp(
     auth: services.auth,
     users: services.users,
     loginLimitPerMinute: config.loginRateLimitPerMinute,
+  });
+  registerPublicFormsRoutes(register, {
+    publicForms: services.publicForms,
+    limitPerMinute: config.publicFormRateLimitPerMinute,
   });
   registerUsersRoutes(register, {
     users: services.users,

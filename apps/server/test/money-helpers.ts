@@ -9,13 +9,19 @@ export function idempotencyKey(label = 'req'): string {
   return `${label}-${keys}-${Date.now()}`;
 }
 
-/** Asks the provider about every open payment once (what the poller does, without waiting for its tick). */
-export async function settleOpenPayments(t: TestApp): Promise<void> {
-  const open = await t.db.database.db
-    .select()
-    .from(platformTransactions)
-    .where(inArray(platformTransactions.status, ['PENDING', 'PROCESSING']));
-  for (const payment of open) await t.services.payments.refresh(payment);
+/**
+ * Asks the provider about every open payment (what the poller does, without waiting for its ticks),
+ * a few rounds: a payment that never reached the provider is sent in one round and settled in the next.
+ */
+export async function settleOpenPayments(t: TestApp, rounds = 3): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    const open = await t.db.database.db
+      .select()
+      .from(platformTransactions)
+      .where(inArray(platformTransactions.status, ['PENDING', 'PROCESSING']));
+    if (open.length === 0) return;
+    for (const payment of open) await t.services.payments.refresh(payment);
+  }
 }
 
 /** A lender with `amount` in their wallet, deposited through the API and settled. */

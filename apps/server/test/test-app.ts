@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     MOMO_SIMULATOR_FAILURE_RATE: '0',
     // Uploaded documents of tests go to the system's temporary directory, never the work tree.
     DATA_DIR: path.join(tmpdir(), 'sente-test-data'),
+    PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '1000',
   });
   return { ...base, ...overrides };
 }

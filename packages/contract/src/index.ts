@@ -5,6 +5,7 @@ import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
+import { publicFormsRoutes } from './public-forms.ts';
 import { usersRoutes } from './users.ts';
 import { walletRoutes } from './wallet.ts';
 
@@ -16,6 +17,7 @@ export * from './loan-types.ts';
 export * from './loans.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
+export * from './public-forms.ts';
 export * from './route.ts';
 export * from './users.ts';
 export * from './wallet.ts';
@@ -27,6 +29,7 @@ export const routes = {
   ...walletRoutes,
   ...paymentsRoutes,
   ...notificationsRoutes,
+  ...publicFormsRoutes,
   ...usersRoutes,
   ...loanTypeRoutes,
   ...applicationRoutes,

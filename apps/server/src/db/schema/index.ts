@@ -8,4 +8,5 @@ export * from './loan-types.ts';
 export * from './loans.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
+export * from './public-forms.ts';
 export * from './users.ts';
