@@ -1,12 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../src/app.ts';
-import { jobRuns } from '../src/db/schema/index.ts';
+import { jobRuns, ledgerPostings, loans, platformTransactions } from '../src/db/schema/index.ts';
+import { ALREADY_DISBURSING } from '../src/features/payments/lending-payments.service.ts';
+import { createMomoSimulator, type MomoSimulator } from '../src/features/payments/momo-simulator.ts';
 import { samplePdf } from '../src/seed/sample-files.ts';
+import { expectLedgerBalanced } from './ledger-audit.ts';
+import { insertApplication, insertLoanType } from './lending-factories.ts';
 import { multipartBody } from './multipart.ts';
 import { startS3Server, type TestS3Server } from './s3-server.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
@@ -15,7 +19,8 @@ import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 /**
  * The scale-out proof: two real server processes (`node src/main.ts`) on one PostgreSQL database, one
- * Redis and one S3-compatible object store, each with its own empty DATA_DIR, on different ports.
+ * Redis, one S3-compatible object store and one mobile-money provider (the MoMo simulator, reached
+ * over HTTP as the real MoMo API would be), each with its own empty DATA_DIR, on different ports.
  * Whatever one replica did, the other must see; whatever must happen once, happens once.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -26,6 +31,7 @@ const BORROWER_PASSWORD = 'nakato-market-stall-2025';
 
 let db: TestDatabase;
 let s3: TestS3Server;
+let momo: MomoSimulator;
 let services: Services;
 let dataDirs: string[] = [];
 let a: ServerProcess;
@@ -34,6 +40,14 @@ let b: ServerProcess;
 beforeAll(async () => {
   db = await createTestDatabase();
   s3 = await startS3Server();
+  const callbackSecret = randomBytes(32).toString('base64url');
+  momo = createMomoSimulator({ delayMs: 200, failureRate: 0, callbackSecret });
+  const momoUrl = await momo.start(0);
+  const momoCredentials = {
+    SUBSCRIPTION_KEY: 'replica-test',
+    API_USER: randomUUID(),
+    API_KEY: 'replica-key',
+  };
   services = createServices({ config: testConfig(), database: db.database });
   const shared = {
     NODE_ENV: 'production',
@@ -54,6 +68,16 @@ beforeAll(async () => {
     LOG_LEVEL: 'debug',
     WEB_DIST_DIR: '/nonexistent',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // One provider for both replicas, as in production; callbacks go to each replica's own URL.
+    PAYMENT_PROVIDER: 'momo',
+    PAYMENT_CALLBACK_SECRET: callbackSecret,
+    MOMO_BASE_URL: momoUrl,
+    ...Object.fromEntries(
+      Object.entries(momoCredentials).flatMap(([name, value]) => [
+        [`MOMO_COLLECTION_${name}`, value],
+        [`MOMO_DISBURSEMENT_${name}`, value],
+      ]),
+    ),
   };
   dataDirs = ['a', 'b'].map((name) => mkdtempSync(path.join(tmpdir(), `sente-replica-${name}-`)));
   // Started together: migrations and the first admin are under advisory locks, so they do not race.
@@ -65,6 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const codes = await Promise.all([a?.stop(), b?.stop()]);
   await s3?.close();
+  await momo?.close();
   await db?.drop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   // Both drained and exited cleanly on SIGTERM.
@@ -247,5 +272,102 @@ describe('two replicas on one PostgreSQL, Redis and object store', () => {
 
     // Nothing went to either replica's own disk.
     for (const dir of dataDirs) expect(readdirSync(dir)).not.toContain('documents');
+  });
+
+  it('makes one loan and one payout when disburse calls for an application land on both replicas', async () => {
+    const database = db.database.db;
+    await services.transactions.fundPlatform({
+      amount: 50_000_000,
+      idempotencyKey: `replicas-${randomUUID()}`,
+      memo: 'replica test capital',
+    });
+    const admins = [
+      { replica: a, token: (await login(a, ADMIN.email, ADMIN.password, '198.51.100.31')).access },
+      { replica: b, token: (await login(b, ADMIN.email, ADMIN.password, '198.51.100.32')).access },
+    ];
+    const borrower = await services.users.createUser({
+      email: `okello-${randomBytes(3).toString('hex')}@example.ug`,
+      password: BORROWER_PASSWORD,
+      name: 'Okello James',
+      role: 'borrower',
+      phoneNumber: '0772123456',
+    });
+    const type = await insertLoanType(database, { minAmount: 100_000, maxAmount: 10_000_000 });
+    const approved = () =>
+      insertApplication(database, {
+        userId: borrower.id,
+        loanTypeId: type.id,
+        amountRequested: 1_500_000,
+        loanTermMonths: 3,
+      });
+    // Six calls at once, alternating replicas.
+    const disburseFromBoth = (applicationId: number, keys: string[]) =>
+      Promise.all(
+        keys.map(async (key, i) => {
+          const admin = admins[i % 2];
+          const answer = await call(
+            admin?.replica ?? a,
+            'POST',
+            `/api/loans/applications/${applicationId}/disburse/`,
+            {
+              token: admin?.token ?? '',
+              headers: { 'idempotency-key': key },
+            },
+          );
+          return { status: answer.status, body: (await answer.json()) as { id?: number; error?: string } };
+        }),
+      );
+
+    // The same Idempotency-Key six times (a retrying client behind a load balancer): one disbursement;
+    // each answer is that loan, or "still in progress".
+    const retried = await approved();
+    const key = `disburse-${randomUUID()}`;
+    const sameKey = await disburseFromBoth(retried.id, Array(6).fill(key));
+    const created = sameKey.filter((answer) => answer.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(sameKey.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+    const loanId = created[0]?.body.id;
+    expect(created.every((answer) => answer.body.id === loanId)).toBe(true);
+    // Once it is done, the key answers the same loan on either replica.
+    for (const admin of admins) {
+      const again = await call(admin.replica, 'POST', `/api/loans/applications/${retried.id}/disburse/`, {
+        token: admin.token,
+        headers: { 'idempotency-key': key },
+      });
+      expect(again.status).toBe(201);
+      expect(((await again.json()) as { id: number }).id).toBe(loanId);
+    }
+
+    // Six different keys (two admins clicking): exactly one wins, the others are refused.
+    const contested = await approved();
+    const differentKeys = await disburseFromBoth(
+      contested.id,
+      Array.from({ length: 6 }, () => `disburse-${randomUUID()}`),
+    );
+    expect(differentKeys.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const refused of differentKeys.filter((answer) => answer.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect([ALREADY_DISBURSING, 'Application already disbursed']).toContain(refused.body.error);
+    }
+
+    for (const application of [retried, contested]) {
+      const made = await database.select().from(loans).where(eq(loans.applicationId, application.id));
+      expect(made).toHaveLength(1);
+      const payouts = await database
+        .select()
+        .from(platformTransactions)
+        .where(eq(platformTransactions.applicationId, application.id));
+      expect(payouts).toHaveLength(1);
+      expect(payouts[0]).toMatchObject({ type: 'DISBURSEMENT', status: 'COMPLETED', loanId: made[0]?.id });
+      const postings = await database
+        .select()
+        .from(ledgerPostings)
+        .where(eq(ledgerPostings.platformTransactionId, payouts[0]?.id ?? 0));
+      expect(postings.map((posting) => posting.kind).sort()).toEqual([
+        'DISBURSEMENT',
+        'DISBURSEMENT_RESERVE',
+      ]);
+    }
+    await expectLedgerBalanced(database);
   });
 });
