@@ -36,6 +36,8 @@ let services: Services;
 let dataDirs: string[] = [];
 let a: ServerProcess;
 let b: ServerProcess;
+// Every process that started, so none is left running if the other failed to start.
+const started: ServerProcess[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -82,12 +84,16 @@ beforeAll(async () => {
   dataDirs = ['a', 'b'].map((name) => mkdtempSync(path.join(tmpdir(), `sente-replica-${name}-`)));
   // Started together: migrations and the first admin are under advisory locks, so they do not race.
   [a, b] = (await Promise.all(
-    ['a', 'b'].map((name, i) => startServerProcess(name, { ...shared, DATA_DIR: dataDirs[i] ?? '' })),
+    ['a', 'b'].map(async (name, i) => {
+      const replica = await startServerProcess(name, { ...shared, DATA_DIR: dataDirs[i] ?? '' });
+      started.push(replica);
+      return replica;
+    }),
   )) as [ServerProcess, ServerProcess];
 }, 120_000);
 
 afterAll(async () => {
-  const codes = await Promise.all([a?.stop(), b?.stop()]);
+  const codes = await Promise.all(started.map((replica) => replica.stop()));
   await s3?.close();
   await momo?.close();
   await db?.drop();
