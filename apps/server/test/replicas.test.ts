@@ -100,7 +100,7 @@ afterAll(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   // Both drained and exited cleanly on SIGTERM.
   expect(codes).toEqual([0, 0]);
-}, 60_000);
+}, 180_000);
 
 async function call(
   replica: ServerProcess,
