@@ -15,7 +15,7 @@ import { buildSchedule, rateToBasisPoints } from '../../features/loans/schedule.
 import type { Sink } from './bulk-sink.ts';
 import { arrearsDays, dateOf, dayOf, startOfDay } from './calendar.ts';
 import { type Prng, weights } from './prng.ts';
-import type { Person } from './scale-people.ts';
+import { ninFor, type Person } from './scale-people.ts';
 import { type Ids, T } from './tables.ts';
 import { BUSINESS_SUFFIXES, BUSINESSES, SCALE_LOAN_TYPES, TERM_MONTHS } from './vocabulary.ts';
 
@@ -106,7 +106,7 @@ export interface LendingCounts {
 export function writeBorrowerHistory(
   ctx: LendingContext,
   person: Person,
-  nin: string,
+  known: { nin: string; isComplete: boolean } | null,
   counts: LendingCounts,
 ) {
   const { rng, now } = ctx;
@@ -124,12 +124,15 @@ export function writeBorrowerHistory(
   const location = `${rng.pick(person.district.areas)}, ${person.district.name}`;
   const behaviour = rng.weighted(BEHAVIOURS);
   let income = rng.int(8, 120) * 50_000;
+  // Without a KYC record the borrower still gives a NIN on each application.
+  const nin = known?.nin ?? ninFor(rng, person.female, rng.int(1965, 2004));
+  const kyc = known ? { isComplete: known.isComplete, isSameNin: true } : null;
   for (const createdAt of times) {
     income = Math.max(300_000, Math.round((income * rng.between(0.9, 1.25)) / 10_000) * 10_000);
     writeApplication(
       ctx,
       person,
-      nin,
+      { nin, kyc },
       { createdAt, business, businessName, location, behaviour, income },
       counts,
     );
@@ -139,7 +142,7 @@ export function writeBorrowerHistory(
 function writeApplication(
   ctx: LendingContext,
   person: Person,
-  nin: string,
+  identity: { nin: string; kyc: { isComplete: boolean; isSameNin: boolean } | null },
   a: {
     createdAt: number;
     business: { kind: string; purposes: readonly string[] };
@@ -176,6 +179,7 @@ function writeApplication(
     monthlyIncome: income,
     weeklyRepayment: schedule.weeklyRepayment,
     hasValidNin: true,
+    kyc: identity.kyc,
     hasPhoneNumber: person.phone !== null,
     documentTypes: [],
   });
@@ -222,7 +226,7 @@ function writeApplication(
     months,
     rng.pick(a.business.purposes),
     income,
-    nin,
+    identity.nin,
     notes,
     status === 'PENDING' ? null : rng.pick(ctx.adminIds),
     status === 'PENDING' ? null : iso(decidedAt),

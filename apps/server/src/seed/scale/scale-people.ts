@@ -98,7 +98,13 @@ export function makePerson(
 }
 
 /** KYC for most borrowers and lenders; some are incomplete (the profile shows Not provided). */
-export function writeKyc(rng: Prng, sink: Sink, kycId: number, person: Person, now: number): string {
+export function writeKyc(
+  rng: Prng,
+  sink: Sink,
+  kycId: number,
+  person: Person,
+  now: number,
+): { nin: string; isComplete: boolean } {
   const birthYear = rng.int(1962, 2004);
   const dob = `${birthYear}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
   const nin = ninFor(rng, person.female, birthYear);
@@ -114,5 +120,5 @@ export function writeKyc(rng: Prng, sink: Sink, kycId: number, person: Person, n
     iso(Math.min(now, person.registeredAt + rng.int(600_000, 5 * DAY))),
     iso(Math.min(now, person.registeredAt + rng.int(5 * DAY, 30 * DAY))),
   ]);
-  return nin;
+  return { nin, isComplete: complete };
 }

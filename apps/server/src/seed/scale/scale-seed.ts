@@ -115,10 +115,10 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
         passwordHash,
       });
       if (person.role !== 'admin' && rng.chance(0.75)) {
-        const nin = writeKyc(rng, sink, ids.take(T.userKyc), person, now);
-        if (person.role === 'borrower') writeBorrowerHistory(ctx, person, nin, counts);
+        const kyc = writeKyc(rng, sink, ids.take(T.userKyc), person, now);
+        if (person.role === 'borrower') writeBorrowerHistory(ctx, person, kyc, counts);
       } else if (person.role === 'borrower') {
-        writeBorrowerHistory(ctx, person, '', counts);
+        writeBorrowerHistory(ctx, person, null, counts);
       }
       if (index % 100 === 99) {
         await sink.flush();
