@@ -22,7 +22,7 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { kampalaDate } from '../src/features/loans/kampala-date.ts';
 import { terminalProgress } from '../src/seed/scale/progress.ts';
 import { seedAtScale } from '../src/seed/scale/scale-seed.ts';
-import { type BaselinePlan, captureQueries } from './api/capture-sql.ts';
+import { type BaselinePlan, captureQueries } from '../test/capture-sql.ts';
 import { type BenchIds, type Endpoint, endpoints, GOALS } from './api/endpoints.ts';
 import { drive, type LoadResult } from './api/load.ts';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
-import type { BaselinePlan } from './capture-sql.ts';
+import type { BaselinePlan } from '../../test/capture-sql.ts';
 
 const [planFile, port, url, poolSize] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile as string, 'utf8')) as BaselinePlan;

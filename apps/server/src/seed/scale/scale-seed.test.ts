@@ -77,7 +77,10 @@ describe('seed --scale', () => {
       'select distinct status::text as status from applications order by 1',
     );
     expect(applicationStatuses.map((r) => r.status)).toEqual(['APPROVED', 'PENDING', 'REJECTED']);
-    const roles = await rows<{ role: string }>(client, 'select distinct role::text as role from users order by 1');
+    const roles = await rows<{ role: string }>(
+      client,
+      'select distinct role::text as role from users order by 1',
+    );
     expect(roles.map((r) => r.role)).toEqual(['admin', 'borrower', 'lender']);
   });
 

@@ -1,7 +1,8 @@
 /**
  * Records the SQL an endpoint runs: the real app is built in-process on the benchmark database and
  * each URL is called once through app.inject while pg's Client.query is watched. Queries that
- * overlapped in time form one "wave" (they ran concurrently); the baseline replays the waves.
+ * overlapped in time form one "wave" (they ran concurrently); the baseline replays the waves, and the
+ * plan test (test/query-plans.test.ts) explains each query.
  */
 import pg from 'pg';
 
