@@ -34,8 +34,14 @@ export interface LoanTypeRef {
 
 /** What the money part records for each movement; returns the platform transaction id. */
 export interface MoneyHooks {
-  disbursement(input: { person: Person; applicationId: number; amount: number; at: number }): number | null;
-  /** Called after the loan row's id is known, to link the payout to it. */
+  disbursement(input: {
+    person: Person;
+    applicationId: number;
+    loanId: number;
+    loanRef: string;
+    amount: number;
+    at: number;
+  }): number | null;
   repayment(input: {
     person: Person;
     loanId: number;
@@ -263,6 +269,8 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
   const disbursementId = ctx.money.disbursement({
     person,
     applicationId: input.applicationId,
+    loanId,
+    loanRef,
     amount: input.amount,
     at: disbursedAt,
   });
@@ -435,9 +443,9 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
 }
 
 const GROUPS = weights<number>([
-  [1, 70],
-  [2, 20],
-  [4, 10],
+  [1, 45],
+  [2, 30],
+  [4, 25],
 ]);
 
 export function loanTypeRefs(start: number, now: number): LoanTypeRef[] {

@@ -12,6 +12,7 @@ import { dropForLoad, type Query, rebuildStatements } from './load-constraints.t
 import { Prng } from './prng.ts';
 import type { Progress } from './progress.ts';
 import { type LendingCounts, loanTypeRefs, type MoneyHooks, writeBorrowerHistory } from './scale-lending.ts';
+import { MONEY_TABLES, MONEY_TOTALS_SQL, moneyWriter } from './scale-money.ts';
 import { makePerson, writeKyc } from './scale-people.ts';
 import { Ids, LENDING_TABLES, T } from './tables.ts';
 
@@ -55,8 +56,13 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
   };
   try {
     await query(`set statement_timeout = 0`);
+    const [schema] = (await query(`select to_regclass('platform_transactions') is not null as money`)) as {
+      money: boolean;
+    }[];
+    const withMoney = schema?.money === true;
     const [existing] = (await query(
-      `select (select count(*) from users)::int + (select count(*) from loan_types)::int + (select count(*) from applications)::int as n`,
+      `select (select count(*) from users)::int + (select count(*) from loan_types)::int + (select count(*) from applications)::int
+        ${withMoney ? '+ (select count(*) from platform_transactions)::int + (select count(*) from ledger_postings)::int' : ''} as n`,
     )) as { n: number }[];
     if ((existing?.n ?? 0) > 0) {
       throw new NotEmptyError('The database is not empty: seed --scale fills an empty database only.');
@@ -76,7 +82,13 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
          '${new Date(start - DAY).toISOString()}', '${new Date(t.retiredAt ?? start - DAY).toISOString()}')`,
       );
     }
-    const tables = [...LENDING_TABLES];
+    const tables = [...LENDING_TABLES, ...(withMoney ? Object.values(MONEY_TABLES) : [])];
+    // The ledger's per-row balance check and append-only guards would cost a trigger call per row;
+    // the balance is checked once, over every posting, right after the load instead.
+    if (withMoney) {
+      for (const table of ['ledger_postings', 'ledger_entries'])
+        await query(`alter table ${table} disable trigger user`);
+    }
     const saved = await dropForLoad(
       query,
       tables.map((t) => t.name),
@@ -96,7 +108,8 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     const total = Math.max(10, Math.round(1_000 * options.scale));
     const admins = 3 + Math.floor(options.scale / 25);
     const adminIds = Array.from({ length: admins }, (_, i) => i + 1);
-    const money: MoneyHooks = {
+    const writer = withMoney ? moneyWriter(rng.fork(1), sink, ids, now) : null;
+    const money: MoneyHooks = writer ?? {
       disbursement: () => null,
       repayment: () => null,
       payoutWithoutLoan: () => {},
@@ -120,13 +133,25 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
       } else if (person.role === 'borrower') {
         writeBorrowerHistory(ctx, person, null, counts);
       }
+      if (person.role === 'lender') writer?.lender(person);
       if (index % 100 === 99) {
         await sink.flush();
         progress.update(index + 1, total);
       }
     }
+    writer?.finish(start);
     await sink.finish();
     progress.update(total, total);
+    if (withMoney) {
+      progress.phase('Ledger balances and totals');
+      for (const statement of MONEY_TOTALS_SQL) await query(statement);
+      const [unbalanced] = (await query(
+        `select count(*)::int as n from (select posting_id from ledger_entries group by posting_id having sum(amount) <> 0) x`,
+      )) as { n: number }[];
+      if ((unbalanced?.n ?? 0) > 0) throw new Error(`seed bug: ${unbalanced?.n} unbalanced postings`);
+      for (const table of ['ledger_postings', 'ledger_entries'])
+        await query(`alter table ${table} enable trigger user`);
+    }
 
     progress.phase('Building indexes');
     const { build, link } = rebuildStatements(saved);
@@ -140,7 +165,8 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     }
     await query(`select setval('loan_reference_seq', greatest(1, (select count(*) from loans)))`);
     progress.phase('Analyzing');
-    await query('analyze');
+    // VACUUM sets the visibility map, so counts can use index-only scans as on a settled database.
+    await query('vacuum analyze');
     progress.done();
     return {
       rows: Object.fromEntries([['loan_types', loanTypes.length], ...sink.counts]),
