@@ -180,7 +180,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number): Money
     },
 
     payoutWithoutLoan({ person, applicationId, amount, at }) {
-      const recent = now - at < 2 * DAY;
+      const recent = now - at < DAY / 4;
       if (!recent && !rng.chance(0.4)) return; // approved, waiting for the admin to disburse
       const status: Status = recent ? (rng.chance(0.5) ? 'PENDING' : 'PROCESSING') : 'FAILED';
       const reason = rng.pick(PAYOUT_FAILURES);
