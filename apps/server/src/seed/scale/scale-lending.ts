@@ -196,7 +196,7 @@ function writeApplication(
   const pendingStill = decidedAt > now || (now - a.createdAt < 10 * DAY && rng.chance(0.5));
   let status: 'PENDING' | 'APPROVED' | 'REJECTED' = 'PENDING';
   if (!pendingStill) {
-    status = rng.chance(credit.score / 100 - 0.15) ? 'APPROVED' : 'REJECTED';
+    status = rng.chance(credit.score / 100 - 0.12) ? 'APPROVED' : 'REJECTED';
   }
   let loanId: number | null = null;
   let notes: string | null = null;

@@ -61,8 +61,13 @@ export interface MoneyWriter extends MoneyHooks {
   finish(start: number): void;
 }
 
-export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number): MoneyWriter {
+/**
+ * `openPayments`: how many collections are still on their way at the seed's "now" (PENDING or
+ * PROCESSING, nothing posted); kept small because the server's poller asks the provider about them.
+ */
+export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPayments: number): MoneyWriter {
   const T = MONEY_TABLES;
+  let openLeft = openPayments;
   const wallets = new Map<number, number>();
   let paidOut = 0;
   let nextWallet = FIRST_WALLET_ID;
@@ -228,6 +233,22 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number): Money
 
     repayment({ person, loanId, loanRef, amount, principal, interest, at }) {
       const description = `Repayment of loan ${loanRef} from ${phoneOf(person)}`;
+      if (openLeft > 0 && now - at < 3 * DAY) {
+        // The borrower's next payment, requested a few minutes before "now" and not yet confirmed.
+        openLeft--;
+        const createdAt = now - rng.int(1, 30) * MINUTE;
+        transaction({
+          person,
+          type: 'REPAYMENT',
+          amount: Math.min(amount, 50_000),
+          status: openLeft % 2 === 0 ? 'PENDING' : 'PROCESSING',
+          createdAt,
+          finishedAt: createdAt,
+          requestKey: `seed.repay-open:${loanId}`,
+          description,
+          loanId,
+        });
+      }
       if (rng.chance(0.04)) {
         // An earlier attempt the payer did not complete: nothing was posted.
         transaction({

@@ -108,7 +108,7 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     const total = Math.max(10, Math.round(1_000 * options.scale));
     const admins = 3 + Math.floor(options.scale / 25);
     const adminIds = Array.from({ length: admins }, (_, i) => i + 1);
-    const writer = withMoney ? moneyWriter(rng.fork(1), sink, ids, now) : null;
+    const writer = withMoney ? moneyWriter(rng.fork(1), sink, ids, now, Math.ceil(2 + options.scale)) : null;
     const money: MoneyHooks = writer ?? {
       disbursement: () => null,
       repayment: () => null,
