@@ -83,12 +83,10 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
       );
     }
     const tables = [...LENDING_TABLES, ...(withMoney ? Object.values(MONEY_TABLES) : [])];
-    // The ledger's per-row balance check and append-only guards would cost a trigger call per row;
-    // the balance is checked once, over every posting, right after the load instead.
-    if (withMoney) {
-      for (const table of ['ledger_postings', 'ledger_entries'])
-        await query(`alter table ${table} disable trigger user`);
-    }
+    // Triggers would cost a call per row or per COPY: the ledger's balance check and append-only
+    // guards, the running counters. The balance is checked once over every posting right after the
+    // load, and the counters are recounted from the rows.
+    for (const table of tables) await query(`alter table ${table.name} disable trigger user`);
     const saved = await dropForLoad(
       query,
       tables.map((t) => t.name),
@@ -149,9 +147,12 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
         `select count(*)::int as n from (select posting_id from ledger_entries group by posting_id having sum(amount) <> 0) x`,
       )) as { n: number }[];
       if ((unbalanced?.n ?? 0) > 0) throw new Error(`seed bug: ${unbalanced?.n} unbalanced postings`);
-      for (const table of ['ledger_postings', 'ledger_entries'])
-        await query(`alter table ${table} enable trigger user`);
     }
+    const [counters] = (await query(`select to_regproc('recount_counters') is not null as ok`)) as {
+      ok: boolean;
+    }[];
+    if (counters?.ok) await query('select recount_counters()');
+    for (const table of tables) await query(`alter table ${table.name} enable trigger user`);
 
     progress.phase('Building indexes');
     const { build, link } = rebuildStatements(saved);
