@@ -68,6 +68,7 @@ export interface MoneyWriter extends MoneyHooks {
 export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPayments: number): MoneyWriter {
   const T = MONEY_TABLES;
   let openLeft = openPayments;
+  const loansWithOpenPayment = new Set<number>();
   const wallets = new Map<number, number>();
   let paidOut = 0;
   let nextWallet = FIRST_WALLET_ID;
@@ -233,7 +234,8 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
 
     repayment({ person, loanId, loanRef, amount, principal, interest, at }) {
       const description = `Repayment of loan ${loanRef} from ${phoneOf(person)}`;
-      if (openLeft > 0 && now - at < 3 * DAY) {
+      if (openLeft > 0 && now - at < 3 * DAY && !loansWithOpenPayment.has(loanId)) {
+        loansWithOpenPayment.add(loanId);
         // The borrower's next payment, requested a few minutes before "now" and not yet confirmed.
         openLeft--;
         const createdAt = now - rng.int(1, 30) * MINUTE;
