@@ -118,6 +118,7 @@ function serverEnv(url: string, port: number): NodeJS.ProcessEnv {
     ACCESS_TOKEN_TTL_SECONDS: '7200',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    PAYMENT_PROVIDER: 'simulator',
     DATA_DIR: path.join(tmpdir(), `sente-bench-data-${port}`),
     WEB_DIST_DIR: '/nonexistent',
   };
