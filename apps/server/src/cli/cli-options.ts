@@ -1,8 +1,13 @@
 import { parseArgs } from 'node:util';
 import type { Services } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 
 export interface CliContext {
   readonly services: Services;
+  /** The open database itself, for the bulk seed (which writes rows directly). */
+  readonly database: Database;
+  readonly config: Config;
 }
 
 export class CliUsageError extends Error {}

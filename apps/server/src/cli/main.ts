@@ -16,6 +16,9 @@ Commands:
   user:create --email E --password P --name N --role admin|borrower|lender [--phone 07XXXXXXXX]
   seed                    add the demo data to an empty database
   migrate                 apply pending migrations and exit (servers also do it on start)
+  seed --scale N [--seed S] [--today YYYY-MM-DD] [--password P]
+                          fill an empty database with about 1,000 × N realistic users, their
+                          applications, loans, repayments and transactions (deterministic per seed)
   backup --out FILE       write a backup of the database (pg_dump custom format, or the embedded data directory)
   restore --from FILE     restore a backup into an empty database
 `;
@@ -54,7 +57,11 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase(config);
   try {
     await runMigrations(database);
-    const output = await command.run(rest, { services: createServices({ config, database }) });
+    const output = await command.run(rest, {
+      services: createServices({ config, database }),
+      database,
+      config,
+    });
     process.stdout.write(`${output}\n`);
     return 0;
   } finally {

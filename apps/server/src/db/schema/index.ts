@@ -1,6 +1,7 @@
 export * from './applications.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './counters.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
 export * from './ledger.ts';

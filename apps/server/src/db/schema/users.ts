@@ -35,11 +35,11 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_open_key').on(t.email).where(sql`${t.deletedAt} is null`),
     uniqueIndex('users_username_key').on(t.username),
-    index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Ascending on purpose: scanned backwards they serve ORDER BY created_at DESC, id DESC (NULLS
+    // FIRST, PostgreSQL's default), which a DESC NULLS LAST index (drizzle's .desc()) cannot.
+    index('users_created_at_idx').on(t.createdAt, t.id),
     // The admin list and stats only ever read open accounts, often filtered by status, newest first.
-    index('users_open_status_created_idx')
-      .on(t.status, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.deletedAt} is null`),
+    index('users_open_status_created_idx').on(t.status, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
   ],
 );
 

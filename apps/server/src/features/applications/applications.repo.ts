@@ -2,7 +2,13 @@ import type { ApplicationOrdering } from '@sente/contract';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { applicationDocuments, applications, loanTypes, users } from '../../db/schema/index.ts';
+import {
+  applicationDocuments,
+  applicationStatusCounts,
+  applications,
+  loanTypes,
+  users,
+} from '../../db/schema/index.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
@@ -65,7 +71,14 @@ export async function listApplicationViews(
   const isDescending = filter.ordering.startsWith('-');
   const column = ORDER_COLUMNS[filter.ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
   const direction = isDescending ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(applications).where(where);
+  // Without a borrower filter the running counts answer (docs/scale.md): no scan of the applications.
+  const [total] =
+    filter.userId === undefined
+      ? await db
+          .select({ n: sql<number>`coalesce(sum(${applicationStatusCounts.count}), 0)::int` })
+          .from(applicationStatusCounts)
+          .where(filter.status ? eq(applicationStatusCounts.status, filter.status) : undefined)
+      : await db.select({ n: count() }).from(applications).where(where);
   const rows = await selectApplicationViews(db)
     .where(where)
     .orderBy(
@@ -84,11 +97,19 @@ export async function countApplicationsByStatus(
   db: DbOrTx,
   userId?: number,
 ): Promise<Record<ApplicationStatus, number>> {
-  const rows = await db
-    .select({ status: applications.status, n: count() })
-    .from(applications)
-    .where(userId === undefined ? undefined : eq(applications.userId, userId))
-    .groupBy(applications.status);
+  const rows =
+    userId === undefined
+      ? await db
+          .select({
+            status: applicationStatusCounts.status,
+            n: sql<number>`${applicationStatusCounts.count}::int`,
+          })
+          .from(applicationStatusCounts)
+      : await db
+          .select({ status: applications.status, n: count() })
+          .from(applications)
+          .where(eq(applications.userId, userId))
+          .groupBy(applications.status);
   const counts: Record<ApplicationStatus, number> = { PENDING: 0, APPROVED: 0, REJECTED: 0 };
   for (const row of rows) counts[row.status] = row.n;
   return counts;

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
+import { allocateAcrossInstallments, oldestUnpaid } from './allocation.ts';
 import { kampalaDate } from './kampala-date.ts';
 import { daysInArrears, loanStatusFor, statusChangeReason } from './loan-status.ts';
 import {
@@ -71,11 +72,9 @@ export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): 
   const { principal, interest } = await payInstallments(tx, installments, input.amount);
   const paidDay = kampalaDate(input.paidAt);
   const daysLate = daysInArrears(loan.oldestUnpaidDueDate, paidDay);
-  const oldestUnpaid = installments.find(
-    (i) => i.principalPaid < i.principalDue || i.interestPaid < i.interestDue,
-  );
+  const oldestUnpaidRow = oldestUnpaid(installments);
   const remainingBalance = balance - input.amount;
-  const oldestUnpaidDueDate = remainingBalance > 0 ? (oldestUnpaid?.dueDate ?? null) : null;
+  const oldestUnpaidDueDate = remainingBalance > 0 ? (oldestUnpaidRow?.dueDate ?? null) : null;
   const arrearsAfter = daysInArrears(oldestUnpaidDueDate, paidDay);
   const status = loanStatusFor(remainingBalance, arrearsAfter);
 
@@ -115,22 +114,10 @@ export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): 
 
 /** Oldest installment first, interest before principal. Mutates the rows to their new paid amounts. */
 async function payInstallments(tx: Tx, installments: InstallmentRow[], amount: number) {
-  let left = amount;
-  let principal = 0;
-  let interest = 0;
-  for (const row of installments) {
-    if (left === 0) break;
-    const interestPart = Math.min(left, row.interestDue - row.interestPaid);
-    left -= interestPart;
-    const principalPart = Math.min(left, row.principalDue - row.principalPaid);
-    left -= principalPart;
-    if (interestPart === 0 && principalPart === 0) continue;
-    row.interestPaid += interestPart;
-    row.principalPaid += principalPart;
-    interest += interestPart;
-    principal += principalPart;
+  const { principal, interest, touched } = allocateAcrossInstallments(installments, amount);
+  for (const index of touched) {
+    const row = installments[index] as InstallmentRow;
     await recordInstallmentPayment(tx, row.id, row.principalPaid, row.interestPaid);
   }
-  if (left !== 0) throw new Error('schedule and loan balance disagree');
   return { principal, interest };
 }

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { loanInstallments, loanRepayments, loans, loanTypes, users } from '../../db/schema/index.ts';
+import {
+  loanInstallments,
+  loanRepayments,
+  loanStatusTotals,
+  loans,
+  loanTypes,
+  users,
+} from '../../db/schema/index.ts';
 import type { LoanRow } from './loans.repo.ts';
 
 export interface LoanView {
@@ -35,7 +42,14 @@ export async function listLoanViews(
   if (filter.status) conditions.push(eq(loans.status, filter.status));
   if (filter.userId !== undefined) conditions.push(eq(loans.userId, filter.userId));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [total] = await db.select({ n: count() }).from(loans).where(where);
+  // Without a borrower filter the running totals answer (docs/scale.md): no scan of the loans.
+  const [total] =
+    filter.userId === undefined
+      ? await db
+          .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.count}), 0)::int` })
+          .from(loanStatusTotals)
+          .where(filter.status ? eq(loanStatusTotals.status, filter.status) : undefined)
+      : await db.select({ n: count() }).from(loans).where(where);
   const rows = await selectLoanViews(db)
     .where(where)
     .orderBy(desc(loans.openingDate), desc(loans.id))
@@ -51,10 +65,12 @@ export async function listRepaymentViews(
   filter: { loanId?: number | undefined; limit: number; offset: number },
 ) {
   const where = filter.loanId === undefined ? undefined : eq(loanRepayments.loanId, filter.loanId);
-  // Every repayment: the loans' running counts (one row per loan) instead of counting them all.
+  // Every repayment: the running totals per loan status (four rows) instead of counting them all.
   const [total] =
     filter.loanId === undefined
-      ? await db.select({ n: sql<number>`coalesce(sum(${loans.repaymentCount}), 0)::int` }).from(loans)
+      ? await db
+          .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.repaymentCount}), 0)::int` })
+          .from(loanStatusTotals)
       : await db.select({ n: count() }).from(loanRepayments).where(where);
   const rows = await db
     .select({

@@ -1,6 +1,13 @@
-import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { loanInstallments, loanRepayments, loans } from '../../db/schema/index.ts';
+import {
+  loanInstallments,
+  loanRepayments,
+  loanStatusTotals,
+  loans,
+  repaymentDailyCounts,
+} from '../../db/schema/index.ts';
+import { addDays, kampalaDate, startOfKampalaDate } from './kampala-date.ts';
 import type { LoanStatus } from './loan-status.ts';
 
 /** Sums of bigint money columns come back as strings; whole shillings fit a JS number. */
@@ -21,17 +28,29 @@ export async function loanTotalsByStatus(
   db: DbOrTx,
   userId?: number,
 ): Promise<Record<LoanStatus, StatusTotals>> {
-  const rows = await db
-    .select({
-      status: loans.status,
-      count: count(),
-      amount: money(sql`sum(${loans.amount})`),
-      payable: money(sql`sum(${loans.totalPayable})`),
-      payments: money(sql`sum(${loans.totalPayments})`),
-    })
-    .from(loans)
-    .where(userId === undefined ? undefined : eq(loans.userId, userId))
-    .groupBy(loans.status);
+  // The whole portfolio reads the running totals (four rows, docs/scale.md); one borrower's loans by index.
+  const rows =
+    userId === undefined
+      ? await db
+          .select({
+            status: loanStatusTotals.status,
+            count: sql<number>`${loanStatusTotals.count}::int`,
+            amount: loanStatusTotals.amount,
+            payable: loanStatusTotals.totalPayable,
+            payments: loanStatusTotals.totalPayments,
+          })
+          .from(loanStatusTotals)
+      : await db
+          .select({
+            status: loans.status,
+            count: count(),
+            amount: money(sql`sum(${loans.amount})`),
+            payable: money(sql`sum(${loans.totalPayable})`),
+            payments: money(sql`sum(${loans.totalPayments})`),
+          })
+          .from(loans)
+          .where(eq(loans.userId, userId))
+          .groupBy(loans.status);
   const empty = { count: 0, amount: 0, payable: 0, payments: 0, outstanding: 0 };
   const totals: Record<LoanStatus, StatusTotals> = {
     ACTIVE: empty,
@@ -68,22 +87,37 @@ export interface RepaymentTotals {
 export async function repaymentTotals(db: DbOrTx, windowStart: Date): Promise<RepaymentTotals> {
   const [all] = await db
     .select({
-      total: money(sql`sum(${loans.totalPayments})`),
-      count: sql<number>`coalesce(sum(${loans.repaymentCount}), 0)::int`,
+      total: money(sql`sum(${loanStatusTotals.totalPayments})`),
+      count: sql<number>`coalesce(sum(${loanStatusTotals.repaymentCount}), 0)::int`,
     })
-    .from(loans);
-  const [recent] = await db
+    .from(loanStatusTotals);
+  // Whole Kampala days after the window's first from the daily counts; the first, partial day from
+  // its own repayments (one day's worth, by the paid_at index).
+  const firstDay = kampalaDate(windowStart);
+  const [days] = await db
+    .select({
+      onTime: sql<number>`coalesce(sum(${repaymentDailyCounts.onTime}), 0)::int`,
+      late: sql<number>`coalesce(sum(${repaymentDailyCounts.late}), 0)::int`,
+    })
+    .from(repaymentDailyCounts)
+    .where(gt(repaymentDailyCounts.day, firstDay));
+  const [partial] = await db
     .select({
       onTime: sql<number>`count(*) filter (where ${loanRepayments.daysLateAtPayment} = 0)::int`,
       late: sql<number>`count(*) filter (where ${loanRepayments.daysLateAtPayment} > 0)::int`,
     })
     .from(loanRepayments)
-    .where(gte(loanRepayments.paidAt, windowStart));
+    .where(
+      and(
+        gte(loanRepayments.paidAt, windowStart),
+        lt(loanRepayments.paidAt, startOfKampalaDate(addDays(firstDay, 1))),
+      ),
+    );
   return {
     total: all?.total ?? 0,
     count: all?.count ?? 0,
-    onTime: recent?.onTime ?? 0,
-    late: recent?.late ?? 0,
+    onTime: (days?.onTime ?? 0) + (partial?.onTime ?? 0),
+    late: (days?.late ?? 0) + (partial?.late ?? 0),
   };
 }
 

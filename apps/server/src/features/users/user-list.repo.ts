@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { userStatusCounts, users } from '../../db/schema/index.ts';
 import type { UserRow } from './users.repo.ts';
 
 export interface UserListFilter {
@@ -40,20 +40,24 @@ export async function findOpenUsersPage(
 }
 
 export async function countOpenUsers(db: DbOrTx, filter: UserListFilter): Promise<number> {
+  if (!filter.search) {
+    // Without a search the running counts answer (docs/scale.md): no scan of the users.
+    const [row] = await db
+      .select({ count: sql<number>`coalesce(sum(${userStatusCounts.openCount}), 0)::int` })
+      .from(userStatusCounts)
+      .where(filter.status ? eq(userStatusCounts.status, filter.status) : undefined);
+    return row?.count ?? 0;
+  }
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(whereOpen(filter));
   return row?.count ?? 0;
 }
 
+/** From the running counts of open accounts per status (kept by a trigger, docs/scale.md). */
 export async function countOpenUsersByStatus(
   db: DbOrTx,
 ): Promise<{ total: number; active: number; inactive: number }> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${users.status} = 'Active'))::int`,
-      inactive: sql<number>`(count(*) filter (where ${users.status} = 'Inactive'))::int`,
-    })
-    .from(users)
-    .where(isNull(users.deletedAt));
-  return { total: row?.total ?? 0, active: row?.active ?? 0, inactive: row?.inactive ?? 0 };
+  const rows = await db.select().from(userStatusCounts);
+  const active = rows.find((r) => r.status === 'Active')?.openCount ?? 0;
+  const inactive = rows.find((r) => r.status === 'Inactive')?.openCount ?? 0;
+  return { total: active + inactive, active, inactive };
 }

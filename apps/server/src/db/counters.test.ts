@@ -1,0 +1,101 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { silentProgress } from '../seed/scale/progress.ts';
+import { seedAtScale } from '../seed/scale/scale-seed.ts';
+
+/** The counters as the triggers left them, and as counting the rows gives them. */
+const COMPARE = `
+  select 'users' as what, s::text as key,
+         (select open_count from user_status_counts where status = s) as kept,
+         (select count(*) from users where status = s and deleted_at is null) as counted
+    from unnest(enum_range(null::user_status)) s
+  union all
+  select 'applications', s::text, (select count from application_status_counts where status = s),
+         (select count(*) from applications where status = s)
+    from unnest(enum_range(null::application_status)) s
+  union all
+  select 'loans ' || f, s::text,
+         (select case f when 'count' then count when 'amount' then amount when 'payable' then total_payable
+                        when 'payments' then total_payments else repayment_count end from loan_status_totals where status = s),
+         (select case f when 'count' then count(*) when 'amount' then sum(amount) when 'payable' then sum(total_payable)
+                        when 'payments' then sum(total_payments) else sum(repayment_count) end from loans where status = s)
+    from unnest(enum_range(null::loan_status)) s, unnest(array['count', 'amount', 'payable', 'payments', 'repayments']) f
+  union all
+  select 'repayments on ' || d::text, 'on time / late',
+         (select on_time * 1000000 + late from repayment_daily_counts where day = d),
+         (select count(*) filter (where days_late_at_payment = 0) * 1000000 + count(*) filter (where days_late_at_payment > 0)
+            from loan_repayments where ((paid_at at time zone 'UTC') + interval '3 hours')::date = d)
+    from (select distinct ((paid_at at time zone 'UTC') + interval '3 hours')::date as d from loan_repayments) days`;
+
+describe('the running counters behind the statistics', () => {
+  let db: TestDatabase;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await seedAtScale(
+      { kind: 'postgres', url: db.url },
+      {
+        scale: 0.1,
+        seed: 3,
+        today: '2026-06-15',
+        password: 'counter-test-password',
+        progress: silentProgress,
+      },
+    );
+    client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.end();
+    await db?.drop();
+  });
+
+  async function mismatches() {
+    const { rows } = await client.query(COMPARE);
+    return rows.filter((r) => Number(r.kept ?? 0) !== Number(r.counted ?? 0));
+  }
+
+  it('match the rows after the bulk seed', async () => {
+    expect(await mismatches()).toEqual([]);
+  });
+
+  it('follow inserts, updates of many rows at once, closed accounts and deletes', async () => {
+    await client.query('begin');
+    await client.query(`update users set status = 'Inactive' where id % 7 = 0`);
+    await client.query(`update users set deleted_at = now() where id % 11 = 0`);
+    await client.query(
+      `insert into users (name, email, username, password_hash) values ('Nakato Sarah', 'n@x.ug', 'nx', 'x')`,
+    );
+    await client.query(`update applications set status = 'REJECTED' where status = 'PENDING' and id % 2 = 0`);
+    await client.query(
+      `update loans set status = case when status = 'ACTIVE' then 'OVERDUE'::loan_status else status end,
+                        total_payments = total_payments + 0, repayment_count = repayment_count + 1 where id % 3 = 0`,
+    );
+    await client.query(
+      `insert into loan_repayments (loan_id, amount, principal, interest, paid_at, payment_mode, remaining_balance_after, days_late_at_payment)
+       select id, 1000, 1000, 0, timestamptz '2026-06-14 10:00:00+03', 'Airtel Money', 0, id % 2 from loans where id % 5 = 0`,
+    );
+    await client.query(
+      'delete from loan_status_history where loan_id in (select id from loans where id % 13 = 0)',
+    );
+    await client.query(
+      `delete from loan_repayments where loan_id in (select id from loans where id % 13 = 0)`,
+    );
+    await client.query(
+      `delete from loan_installments where loan_id in (select id from loans where id % 13 = 0)`,
+    );
+    await client.query(
+      `update applications set approved_loan_id = null where approved_loan_id in (select id from loans where id % 13 = 0)`,
+    );
+    await client.query(
+      `update platform_transactions set loan_id = null where loan_id in (select id from loans where id % 13 = 0)`,
+    );
+    await client.query(`delete from loans where id % 13 = 0`);
+    await client.query('commit');
+    const left = (await mismatches()).filter((r) => !String(r.what).startsWith('repayments'));
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { bigint, date, pgTable } from 'drizzle-orm/pg-core';
+import { applicationStatus } from './applications.ts';
+import { loanStatus } from './loans.ts';
+import { userStatus } from './users.ts';
+
+/*
+ * Running counts and totals the admin statistics and list pagers read instead of counting whole
+ * tables (docs/scale.md). Kept by statement-level triggers in the same transaction as every change
+ * to the counted rows (migration 0010), whatever code makes it; `recount_counters()` rebuilds them.
+ */
+
+/** Open accounts (not closed) per status. */
+export const userStatusCounts = pgTable('user_status_counts', {
+  status: userStatus().primaryKey(),
+  openCount: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+export const applicationStatusCounts = pgTable('application_status_counts', {
+  status: applicationStatus().primaryKey(),
+  count: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+/** Per loan status: how many, principal lent, payable, paid and how many repayments. */
+export const loanStatusTotals = pgTable('loan_status_totals', {
+  status: loanStatus().primaryKey(),
+  count: bigint({ mode: 'number' }).notNull().default(0),
+  amount: bigint({ mode: 'number' }).notNull().default(0),
+  totalPayable: bigint({ mode: 'number' }).notNull().default(0),
+  totalPayments: bigint({ mode: 'number' }).notNull().default(0),
+  repaymentCount: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+/** Repayments per Kampala day of payment, on time (no arrears at payment) and late. */
+export const repaymentDailyCounts = pgTable('repayment_daily_counts', {
+  day: date({ mode: 'string' }).primaryKey(),
+  onTime: bigint({ mode: 'number' }).notNull().default(0),
+  late: bigint({ mode: 'number' }).notNull().default(0),
+});

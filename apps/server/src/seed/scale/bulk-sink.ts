@@ -1,0 +1,174 @@
+/**
+ * Where the scale seed's rows go: `COPY … FROM STDIN` streams on PostgreSQL (one connection per
+ * table, all open at once, so the database ingests while Node generates), or multi-row INSERTs on
+ * PGlite, which has no COPY from a client stream. Rows carry their own ids (the seed numbers
+ * everything itself), so no round trip is ever needed to learn an id.
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+export type Value = string | number | boolean | null;
+
+export interface TableSpec {
+  readonly name: string;
+  readonly columns: readonly string[];
+}
+
+export interface Sink {
+  add(table: TableSpec, values: readonly Value[]): void;
+  /** Sends whatever has piled up past the batch size; awaits the database when it asks to slow down. */
+  flush(): Promise<void>;
+  /** Sends the rest and ends every stream. */
+  finish(): Promise<void>;
+  /** Rows added per table so far. */
+  readonly counts: Map<string, number>;
+}
+
+const COPY_CHUNK_BYTES = 256 * 1024;
+
+function copyText(value: Value): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) =>
+        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+      )
+    : value;
+}
+
+interface CopyTarget {
+  readonly stream: Writable;
+  readonly client: pg.Client;
+  buffer: string[];
+  bytes: number;
+  failure: Error | null;
+}
+
+/** COPY streams on PostgreSQL; `connect` opens one connection per table. */
+export async function copySink(
+  tables: readonly TableSpec[],
+  connect: () => Promise<pg.Client>,
+): Promise<Sink> {
+  const targets = new Map<string, CopyTarget>();
+  for (const table of tables) {
+    const client = await connect();
+    const stream = client.query(
+      copyFrom(`COPY ${table.name} (${table.columns.join(', ')}) FROM STDIN`),
+    ) as unknown as Writable;
+    const target: CopyTarget = { stream, client, buffer: [], bytes: 0, failure: null };
+    stream.on('error', (error: Error) => {
+      target.failure = error;
+    });
+    targets.set(table.name, target);
+  }
+  const counts = new Map<string, number>();
+
+  async function send(name: string, target: CopyTarget) {
+    if (target.failure) throw new Error(`COPY ${name}: ${target.failure.message}`);
+    if (target.buffer.length === 0) return;
+    const chunk = target.buffer.join('');
+    target.buffer = [];
+    target.bytes = 0;
+    if (!target.stream.write(chunk)) {
+      await Promise.race([once(target.stream, 'drain'), once(target.stream, 'error')]);
+      if (target.failure) throw new Error(`COPY ${name}: ${(target.failure as Error).message}`);
+    }
+  }
+
+  return {
+    counts,
+    add(table, values) {
+      const target = targets.get(table.name) as CopyTarget;
+      let line = '';
+      for (let i = 0; i < values.length; i++) {
+        line += (i === 0 ? '' : '\t') + copyText(values[i] as Value);
+      }
+      line += '\n';
+      target.buffer.push(line);
+      target.bytes += line.length;
+      counts.set(table.name, (counts.get(table.name) ?? 0) + 1);
+    },
+    async flush() {
+      for (const [name, target] of targets) {
+        if (target.bytes >= COPY_CHUNK_BYTES) await send(name, target);
+      }
+    },
+    async finish() {
+      try {
+        for (const [name, target] of targets) await send(name, target);
+        await Promise.all(
+          [...targets].map(async ([name, target]) => {
+            const done = once(target.stream, 'finish');
+            target.stream.end();
+            try {
+              await done;
+            } catch (error) {
+              throw new Error(`COPY ${name}: ${(error as Error).message}`);
+            }
+            if (target.failure) throw new Error(`COPY ${name}: ${target.failure.message}`);
+          }),
+        );
+      } finally {
+        await Promise.all([...targets.values()].map((t) => t.client.end().catch(() => {})));
+      }
+    },
+  };
+}
+
+/** Multi-row INSERTs (PGlite): `run(sql, params)` executes one statement. */
+export function insertSink(
+  tables: readonly TableSpec[],
+  run: (text: string, params: Value[]) => Promise<unknown>,
+): Sink {
+  // PostgreSQL allows 65,535 parameters in one statement.
+  const buffers = new Map<string, { table: TableSpec; rows: (readonly Value[])[] }>(
+    tables.map((t) => [t.name, { table: t, rows: [] }]),
+  );
+  const counts = new Map<string, number>();
+
+  async function send(table: TableSpec, rows: (readonly Value[])[]) {
+    if (rows.length === 0) return;
+    const params: Value[] = [];
+    const tuples: string[] = [];
+    for (const row of rows) {
+      const slots: string[] = [];
+      for (const value of row) {
+        params.push(value);
+        slots.push(`$${params.length}`);
+      }
+      tuples.push(`(${slots.join(', ')})`);
+    }
+    await run(
+      `INSERT INTO ${table.name} (${table.columns.join(', ')}) OVERRIDING SYSTEM VALUE VALUES ${tuples.join(', ')}`,
+      params,
+    );
+  }
+
+  const batchSize = (table: TableSpec) => Math.floor(60_000 / table.columns.length);
+
+  return {
+    counts,
+    add(table, values) {
+      (buffers.get(table.name) as { rows: (readonly Value[])[] }).rows.push(values);
+      counts.set(table.name, (counts.get(table.name) ?? 0) + 1);
+    },
+    async flush() {
+      // When one table's batch is full every table is sent, in the order given, so a row never
+      // arrives before the row it refers to.
+      const full = [...buffers.values()].some((e) => e.rows.length >= batchSize(e.table));
+      if (full) await this.finish();
+    },
+    async finish() {
+      for (const entry of buffers.values()) {
+        const rows = entry.rows;
+        entry.rows = [];
+        for (let i = 0; i < rows.length; i += batchSize(entry.table)) {
+          await send(entry.table, rows.slice(i, i + batchSize(entry.table)));
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Kampala calendar days as integers (days since 1970-01-01, UTC+3 all year), for speed: the seed
+ * works out millions of due dates. Same arithmetic as features/loans/kampala-date.ts, which the
+ * seed's test checks it against.
+ */
+const DAY = 86_400_000;
+const KAMPALA_OFFSET = 3 * 3_600_000;
+const names: string[] = [];
+
+/** The Kampala day of an instant. */
+export function dayOf(ms: number): number {
+  return Math.floor((ms + KAMPALA_OFFSET) / DAY);
+}
+
+/** "YYYY-MM-DD" of a day number (memoised). */
+export function dateOf(day: number): string {
+  let name = names[day];
+  if (name === undefined) {
+    name = new Date(day * DAY).toISOString().slice(0, 10);
+    names[day] = name;
+  }
+  return name;
+}
+
+/** The instant a Kampala day starts. */
+export function startOfDay(day: number): number {
+  return day * DAY - KAMPALA_OFFSET;
+}
+
+/** Days in arrears (decisions.md): today − oldest unpaid due day, when positive. */
+export function arrearsDays(oldestUnpaidDay: number | null, today: number): number {
+  return oldestUnpaidDay === null ? 0 : Math.max(0, today - oldestUnpaidDay);
+}

@@ -1,0 +1,420 @@
+/**
+ * The money side of the scale seed (docs/money.md flows): a platform transaction for every payout,
+ * collection, deposit and withdrawal, and the balanced ledger postings the payment flows would have
+ * made for it — reserve and settle for payouts, settle for collections, a reversal for a failed
+ * payout. Postings list their lines by account id, as the ledger service does. Account balances,
+ * per-day posting totals and per-(type, status) transaction totals are summed from the rows after
+ * the load, so they equal the entries by construction.
+ */
+import type { Sink, TableSpec } from './bulk-sink.ts';
+import type { Prng } from './prng.ts';
+import type { MoneyHooks } from './scale-lending.ts';
+import type { Person } from './scale-people.ts';
+import type { Ids } from './tables.ts';
+
+const spec = (name: string, columns: string): TableSpec => ({ name, columns: columns.split(/,\s*/) });
+
+export const MONEY_TABLES = {
+  transactions: spec(
+    'platform_transactions',
+    'id, reference_id, request_key, user_id, type, direction, amount, status, provider, phone_number, provider_reference, failure_reason, loan_id, application_id, description, category, attempts, next_poll_at, created_at, updated_at, completed_at, failed_at',
+  ),
+  accounts: spec('ledger_accounts', 'id, code, name, kind, user_id, balance, created_at'),
+  postings: spec(
+    'ledger_postings',
+    'id, idempotency_key, kind, memo, platform_transaction_id, reverses_posting_id, created_at',
+  ),
+  entries: spec('ledger_entries', 'id, posting_id, account_id, amount, created_at'),
+} as const;
+
+/** The platform's own accounts, as migration 0006 (ledger rules) creates them: ids 1–6. */
+const ACCOUNT = {
+  PLATFORM_WALLET: 1,
+  PLATFORM_CAPITAL: 2,
+  LOANS_RECEIVABLE: 3,
+  INTEREST_INCOME: 4,
+  'PROVIDER_CLEARING:mtn': 5,
+  'PROVIDER_CLEARING:airtel': 6,
+} as const;
+const FIRST_WALLET_ID = 7;
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const MODE = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' } as const;
+const PAYOUT_FAILURES = [
+  'The receiving number is not registered for mobile money',
+  'The provider timed out; nothing was sent',
+] as const;
+const COLLECTION_FAILURES = [
+  "Not enough money on the payer's account",
+  'The payer did not approve the request in time',
+  'The payer rejected the request',
+] as const;
+
+type Line = readonly [accountId: number, amount: number];
+type Status = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+export interface MoneyWriter extends MoneyHooks {
+  lender(person: Person): void;
+  /** The opening capital (posted first in time, written last) and the user wallets. */
+  finish(start: number): void;
+}
+
+/**
+ * `openPayments`: how many collections are still on their way at the seed's "now" (PENDING or
+ * PROCESSING, nothing posted); kept small because the server's poller asks the provider about them.
+ */
+export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPayments: number): MoneyWriter {
+  const T = MONEY_TABLES;
+  let openLeft = openPayments;
+  const loansWithOpenPayment = new Set<number>();
+  const wallets = new Map<number, number>();
+  let paidOut = 0;
+  let nextWallet = FIRST_WALLET_ID;
+
+  const uuid = () => {
+    let hex = '';
+    for (let i = 0; i < 32; i++) hex += ((rng.next() * 16) | 0).toString(16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+  };
+  const phoneOf = (person: Person) => person.phone ?? `+25677${String(person.id).padStart(7, '0')}`;
+  const walletOf = (userId: number) => {
+    let id = wallets.get(userId);
+    if (id === undefined) {
+      id = nextWallet++;
+      wallets.set(userId, id);
+    }
+    return id;
+  };
+
+  function post(
+    key: string,
+    kind: string,
+    memo: string,
+    transactionId: number | null,
+    at: number,
+    lines: Line[],
+    reverses: number | null = null,
+  ): number {
+    const id = ids.take(T.postings);
+    sink.add(T.postings, [id, key, kind, memo, transactionId, reverses, iso(at)]);
+    const sorted = [...lines].sort((a, b) => a[0] - b[0]);
+    for (const [account, amount] of sorted) {
+      if (amount !== 0) sink.add(T.entries, [ids.take(T.entries), id, account, amount, iso(at)]);
+    }
+    return id;
+  }
+
+  function transaction(input: {
+    person: Person;
+    type: 'DISBURSEMENT' | 'REPAYMENT' | 'DEPOSIT' | 'WITHDRAWAL';
+    amount: number;
+    status: Status;
+    createdAt: number;
+    finishedAt: number;
+    requestKey: string;
+    description: string;
+    loanId?: number | null;
+    applicationId?: number | null;
+    failureReason?: string;
+  }) {
+    const id = ids.take(T.transactions);
+    const reference = uuid();
+    const open = input.status === 'PENDING' || input.status === 'PROCESSING';
+    const userSees = input.type === 'DISBURSEMENT' || input.type === 'DEPOSIT' ? 'CREDIT' : 'DEBIT';
+    sink.add(T.transactions, [
+      id,
+      reference,
+      input.requestKey,
+      input.person.id,
+      input.type,
+      userSees,
+      input.amount,
+      input.status,
+      input.person.provider,
+      phoneOf(input.person),
+      input.status === 'COMPLETED' ? String(rng.int(1_000_000_000, 9_999_999_999)) : null,
+      input.status === 'FAILED' ? (input.failureReason ?? null) : null,
+      input.loanId ?? null,
+      input.applicationId ?? null,
+      input.description,
+      input.type === 'DISBURSEMENT' || input.type === 'REPAYMENT' ? 'LOAN' : 'WALLET',
+      input.status === 'PENDING' ? 0 : rng.int(1, 2),
+      open ? iso(now + MINUTE) : null,
+      iso(input.createdAt),
+      iso(open ? input.createdAt : input.finishedAt),
+      input.status === 'COMPLETED' ? iso(input.finishedAt) : null,
+      input.status === 'FAILED' ? iso(input.finishedAt) : null,
+    ]);
+    return { id, reference };
+  }
+
+  return {
+    disbursement({ person, applicationId, loanId, loanRef, amount, at }) {
+      const clearing = ACCOUNT[`PROVIDER_CLEARING:${person.provider}`];
+      const createdAt = at - rng.int(1, 20) * MINUTE;
+      const { id, reference } = transaction({
+        person,
+        type: 'DISBURSEMENT',
+        amount,
+        status: 'COMPLETED',
+        createdAt,
+        finishedAt: at,
+        requestKey: `seed.disburse:${applicationId}`,
+        description: `Loan disbursement for application #${applicationId} to ${phoneOf(person)}`,
+        loanId,
+        applicationId,
+      });
+      post(
+        `payment:${id}:reserve`,
+        'DISBURSEMENT_RESERVE',
+        `Loan payout ${reference} reserved`,
+        id,
+        createdAt,
+        [
+          [clearing, amount],
+          [ACCOUNT.PLATFORM_WALLET, -amount],
+        ],
+      );
+      post(`payment:${id}:settle`, 'DISBURSEMENT', `Loan ${loanRef} paid out (${reference})`, id, at, [
+        [ACCOUNT.LOANS_RECEIVABLE, amount],
+        [clearing, -amount],
+      ]);
+      paidOut += amount;
+      return id;
+    },
+
+    payoutWithoutLoan({ person, applicationId, amount, at }) {
+      const recent = now - at < DAY / 4;
+      if (!recent && !rng.chance(0.4)) return; // approved, waiting for the admin to disburse
+      const status: Status = recent ? (rng.chance(0.5) ? 'PENDING' : 'PROCESSING') : 'FAILED';
+      const reason = rng.pick(PAYOUT_FAILURES);
+      const { id, reference } = transaction({
+        person,
+        type: 'DISBURSEMENT',
+        amount,
+        status,
+        createdAt: at,
+        finishedAt: at + rng.int(1, 30) * MINUTE,
+        requestKey: `seed.disburse:${applicationId}`,
+        description: `Loan disbursement for application #${applicationId} to ${phoneOf(person)}`,
+        applicationId,
+        failureReason: reason,
+      });
+      const clearing = ACCOUNT[`PROVIDER_CLEARING:${person.provider}`];
+      const reserve = post(
+        `payment:${id}:reserve`,
+        'DISBURSEMENT_RESERVE',
+        `Loan payout ${reference} reserved`,
+        id,
+        at,
+        [
+          [clearing, amount],
+          [ACCOUNT.PLATFORM_WALLET, -amount],
+        ],
+      );
+      if (status === 'FAILED') {
+        post(
+          `reversal:${reserve}`,
+          'REVERSAL',
+          `Payment ${reference} failed: ${reason}`,
+          id,
+          at + 30 * MINUTE,
+          [
+            [clearing, -amount],
+            [ACCOUNT.PLATFORM_WALLET, amount],
+          ],
+          reserve,
+        );
+      } else {
+        paidOut += amount;
+      }
+    },
+
+    repayment({ person, loanId, loanRef, amount, principal, interest, at }) {
+      const description = `Repayment of loan ${loanRef} from ${phoneOf(person)}`;
+      if (openLeft > 0 && now - at < 3 * DAY && !loansWithOpenPayment.has(loanId)) {
+        loansWithOpenPayment.add(loanId);
+        // The borrower's next payment, requested a few minutes before "now" and not yet confirmed.
+        openLeft--;
+        const createdAt = now - rng.int(1, 30) * MINUTE;
+        transaction({
+          person,
+          type: 'REPAYMENT',
+          amount: Math.min(amount, 50_000),
+          status: openLeft % 2 === 0 ? 'PENDING' : 'PROCESSING',
+          createdAt,
+          finishedAt: createdAt,
+          requestKey: `seed.repay-open:${loanId}`,
+          description,
+          loanId,
+        });
+      }
+      if (rng.chance(0.04)) {
+        // An earlier attempt the payer did not complete: nothing was posted.
+        transaction({
+          person,
+          type: 'REPAYMENT',
+          amount,
+          status: 'FAILED',
+          createdAt: at - rng.int(30, 600) * MINUTE,
+          finishedAt: at - rng.int(1, 29) * MINUTE,
+          requestKey: `seed.repay-failed:${loanId}:${at}`,
+          description,
+          loanId,
+          failureReason: rng.pick(COLLECTION_FAILURES),
+        });
+      }
+      const { id, reference } = transaction({
+        person,
+        type: 'REPAYMENT',
+        amount,
+        status: 'COMPLETED',
+        createdAt: at - rng.int(1, 5) * MINUTE,
+        finishedAt: at,
+        requestKey: `seed.repay:${loanId}:${at}`,
+        description,
+        loanId,
+      });
+      post(
+        `payment:${id}:settle`,
+        'REPAYMENT',
+        `Repayment ${reference}: principal ${principal}, interest ${interest}`,
+        id,
+        at,
+        [
+          [ACCOUNT.PLATFORM_WALLET, amount],
+          [ACCOUNT.LOANS_RECEIVABLE, -principal],
+          [ACCOUNT.INTEREST_INCOME, -interest],
+        ],
+      );
+      return { transactionId: id, mode: MODE[person.provider] };
+    },
+
+    lender(person) {
+      const wallet = walletOf(person.id);
+      let balance = 0; // what the platform owes the lender
+      const movements = rng.int(2, 40);
+      const from = person.registeredAt + DAY;
+      if (from >= now) return;
+      const times = Array.from({ length: movements }, () => from + rng.next() * (now - from)).sort(
+        (a, b) => a - b,
+      );
+      for (const at of times) {
+        const clearing = ACCOUNT[`PROVIDER_CLEARING:${person.provider}`];
+        const withdraw = balance > 200_000 && rng.chance(0.3);
+        if (!withdraw) {
+          const amount = rng.int(10, 400) * 50_000;
+          const failed = rng.chance(0.05);
+          const { id, reference } = transaction({
+            person,
+            type: 'DEPOSIT',
+            amount,
+            status: failed ? 'FAILED' : 'COMPLETED',
+            createdAt: at - rng.int(1, 10) * MINUTE,
+            finishedAt: at,
+            requestKey: `seed.deposit:${person.id}:${at}`,
+            description: `Wallet deposit from ${phoneOf(person)}`,
+            failureReason: rng.pick(COLLECTION_FAILURES),
+          });
+          if (!failed) {
+            post(`payment:${id}:settle`, 'DEPOSIT', `Deposit ${reference} received`, id, at, [
+              [ACCOUNT.PLATFORM_WALLET, amount],
+              [wallet, -amount],
+            ]);
+            balance += amount;
+          }
+          continue;
+        }
+        const amount = Math.max(50_000, Math.floor((balance * rng.between(0.1, 0.9)) / 50_000) * 50_000);
+        const failed = rng.chance(0.05);
+        const createdAt = at - rng.int(1, 10) * MINUTE;
+        const { id, reference } = transaction({
+          person,
+          type: 'WITHDRAWAL',
+          amount,
+          status: failed ? 'FAILED' : 'COMPLETED',
+          createdAt,
+          finishedAt: at,
+          requestKey: `seed.withdraw:${person.id}:${at}`,
+          description: `Wallet withdrawal to ${phoneOf(person)}`,
+          failureReason: rng.pick(PAYOUT_FAILURES),
+        });
+        const reserve = post(
+          `payment:${id}:reserve`,
+          'WITHDRAWAL_RESERVE',
+          `Withdrawal ${reference} reserved`,
+          id,
+          createdAt,
+          [
+            [wallet, amount],
+            [clearing, -amount],
+          ],
+        );
+        if (failed) {
+          post(
+            `reversal:${reserve}`,
+            'REVERSAL',
+            `Payment ${reference} failed: ${rng.pick(PAYOUT_FAILURES)}`,
+            id,
+            at,
+            [
+              [wallet, -amount],
+              [clearing, amount],
+            ],
+            reserve,
+          );
+        } else {
+          post(`payment:${id}:settle`, 'WITHDRAWAL', `Withdrawal ${reference} paid out`, id, at, [
+            [clearing, amount],
+            [ACCOUNT.PLATFORM_WALLET, -amount],
+          ]);
+          balance -= amount;
+          paidOut += amount;
+        }
+      }
+    },
+
+    finish(start) {
+      // Enough capital that the float never runs dry, posted before anything else happened.
+      const capital = Math.ceil((paidOut * 1.05) / 1_000_000) * 1_000_000 + 100_000_000;
+      post('capital:seed-opening', 'CAPITAL', 'Opening capital paid in by the owners', null, start - DAY, [
+        [ACCOUNT.PLATFORM_WALLET, capital],
+        [ACCOUNT.PLATFORM_CAPITAL, -capital],
+      ]);
+      for (const [userId, id] of wallets) {
+        sink.add(T.accounts, [
+          id,
+          `USER_WALLET:${userId}`,
+          `Wallet of user ${userId}`,
+          'liability',
+          userId,
+          0,
+          iso(start),
+        ]);
+      }
+    },
+  };
+}
+
+/** After the load: running balances and the two counter tables, from the rows themselves. */
+export const MONEY_TOTALS_SQL = [
+  `update ledger_accounts a set balance = s.total
+     from (select account_id, sum(amount) as total from ledger_entries group by account_id) s
+    where s.account_id = a.id`,
+  `insert into ledger_daily_totals (kind, day, amount, postings)
+   select kind, day, sum(gross), sum(n) from (
+     select coalesce(r.kind, p.kind) as kind,
+            ((p.created_at at time zone 'UTC') + interval '3 hours')::date as day,
+            case when p.reverses_posting_id is null then e.gross else -e.gross end as gross,
+            case when p.reverses_posting_id is null then 1 else -1 end as n
+       from ledger_postings p
+       join (select posting_id, sum(amount) filter (where amount > 0) as gross from ledger_entries group by posting_id) e
+         on e.posting_id = p.id
+       left join ledger_postings r on r.id = p.reverses_posting_id) x
+   group by kind, day`,
+  `update platform_transaction_totals t set count = s.n, amount = s.total
+     from (select type, status, count(*) as n, sum(amount) as total from platform_transactions group by type, status) s
+    where s.type = t.type and s.status = t.status`,
+];

@@ -1,0 +1,207 @@
+/**
+ * `npm run cli -- seed --scale N`: a realistic, internally consistent data set of about 1,000 × N
+ * users with their applications, loans, schedules, repayments and money movements, written straight
+ * into the tables (docs/decisions/005-bulk-seed.md) with the domain's own pure rules.
+ */
+import pg from 'pg';
+import { hashPassword } from '../../features/auth/password.ts';
+import { startOfKampalaDate } from '../../features/loans/kampala-date.ts';
+import { copySink, insertSink, type Sink, type Value } from './bulk-sink.ts';
+import { dayOf } from './calendar.ts';
+import { dropForLoad, type Query, rebuildStatements } from './load-constraints.ts';
+import { Prng } from './prng.ts';
+import type { Progress } from './progress.ts';
+import { type LendingCounts, loanTypeRefs, type MoneyHooks, writeBorrowerHistory } from './scale-lending.ts';
+import { MONEY_TABLES, MONEY_TOTALS_SQL, moneyWriter } from './scale-money.ts';
+import { makePerson, writeKyc } from './scale-people.ts';
+import { Ids, LENDING_TABLES, T } from './tables.ts';
+
+export type SeedTarget =
+  | { readonly kind: 'postgres'; readonly url: string }
+  | {
+      readonly kind: 'pglite';
+      readonly query: (text: string, params?: Value[]) => Promise<{ rows: unknown[] }>;
+    };
+
+export interface ScaleSeedOptions {
+  readonly scale: number;
+  readonly seed: number;
+  /** The seed's "today" (Kampala date); data spans the three years before it. */
+  readonly today: string;
+  /** Every seeded account signs in with this password. */
+  readonly password: string;
+  readonly progress: Progress;
+}
+
+export interface ScaleSeedReport {
+  readonly rows: Record<string, number>;
+  readonly seconds: number;
+  readonly adminEmail: string;
+}
+
+export class NotEmptyError extends Error {}
+
+const DAY = 86_400_000;
+
+export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions): Promise<ScaleSeedReport> {
+  const started = Date.now();
+  const admin = target.kind === 'postgres' ? new pg.Client({ connectionString: target.url }) : null;
+  await admin?.connect();
+  const query: Query = async (text) => {
+    if (admin) return (await admin.query(text)).rows;
+    return (await (target as Extract<SeedTarget, { kind: 'pglite' }>).query(text)).rows as Record<
+      string,
+      unknown
+    >[];
+  };
+  try {
+    await query(`set statement_timeout = 0`);
+    const [schema] = (await query(`select to_regclass('platform_transactions') is not null as money`)) as {
+      money: boolean;
+    }[];
+    const withMoney = schema?.money === true;
+    const [existing] = (await query(
+      `select (select count(*) from users)::int + (select count(*) from loan_types)::int + (select count(*) from applications)::int
+        ${withMoney ? '+ (select count(*) from platform_transactions)::int + (select count(*) from ledger_postings)::int' : ''} as n`,
+    )) as { n: number }[];
+    if ((existing?.n ?? 0) > 0) {
+      throw new NotEmptyError('The database is not empty: seed --scale fills an empty database only.');
+    }
+    const { progress } = options;
+    progress.phase('Preparing');
+    const passwordHash = await hashPassword(options.password);
+    const now = Math.min(Date.now(), startOfKampalaDate(options.today).getTime() + 18 * 3_600_000);
+    const today = dayOf(now);
+    const start = now - 3 * 365 * DAY;
+    const loanTypes = loanTypeRefs(start, now);
+    for (const t of loanTypes) {
+      const s = t.spec;
+      await query(
+        `insert into loan_types (id, name, min_amount, max_amount, interest_rate, interest_type, appraisal_time, status, created_at, updated_at)
+         overriding system value values (${t.id}, '${s.name}', ${s.min}, ${s.max}, ${s.rate}, '${s.type}', '${s.time}', '${s.status}',
+         '${new Date(start - DAY).toISOString()}', '${new Date(t.retiredAt ?? start - DAY).toISOString()}')`,
+      );
+    }
+    const tables = [...LENDING_TABLES, ...(withMoney ? Object.values(MONEY_TABLES) : [])];
+    // Triggers would cost a call per row or per COPY: the ledger's balance check and append-only
+    // guards, the running counters. The balance is checked once over every posting right after the
+    // load, and the counters are recounted from the rows.
+    for (const table of tables) await query(`alter table ${table.name} disable trigger user`);
+    const saved = await dropForLoad(
+      query,
+      tables.map((t) => t.name),
+    );
+
+    const sink: Sink =
+      target.kind === 'postgres'
+        ? await copySink(tables, async () => {
+            const client = new pg.Client({ connectionString: target.url });
+            await client.connect();
+            return client;
+          })
+        : insertSink(tables, (text, params) => target.query(text, params));
+
+    const rng = new Prng(options.seed);
+    const ids = new Ids();
+    const total = Math.max(10, Math.round(1_000 * options.scale));
+    const admins = 3 + Math.floor(options.scale / 25);
+    const adminIds = Array.from({ length: admins }, (_, i) => i + 1);
+    const writer = withMoney ? moneyWriter(rng.fork(1), sink, ids, now, Math.ceil(2 + options.scale)) : null;
+    const money: MoneyHooks = writer ?? {
+      disbursement: () => null,
+      repayment: () => null,
+      payoutWithoutLoan: () => {},
+    };
+    const counts: LendingCounts = { applications: 0, loans: 0, repayments: 0 };
+    const ctx = { rng, sink, ids, loanTypes, adminIds, now, today, money };
+    progress.phase('Generating and loading');
+    for (let index = 0; index < total; index++) {
+      const person = makePerson(rng, sink, {
+        id: ids.take(T.users),
+        index,
+        total,
+        admins,
+        start,
+        now,
+        passwordHash,
+      });
+      if (person.role !== 'admin' && rng.chance(0.75)) {
+        const kyc = writeKyc(rng, sink, ids.take(T.userKyc), person, now);
+        if (person.role === 'borrower') writeBorrowerHistory(ctx, person, kyc, counts);
+      } else if (person.role === 'borrower') {
+        writeBorrowerHistory(ctx, person, null, counts);
+      }
+      if (person.role === 'lender') writer?.lender(person);
+      if (index % 100 === 99) {
+        await sink.flush();
+        progress.update(index + 1, total);
+      }
+    }
+    writer?.finish(start);
+    await sink.finish();
+    progress.update(total, total);
+    if (withMoney) {
+      progress.phase('Ledger balances and totals');
+      for (const statement of MONEY_TOTALS_SQL) await query(statement);
+      const [unbalanced] = (await query(
+        `select count(*)::int as n from (select posting_id from ledger_entries group by posting_id having sum(amount) <> 0) x`,
+      )) as { n: number }[];
+      if ((unbalanced?.n ?? 0) > 0) throw new Error(`seed bug: ${unbalanced?.n} unbalanced postings`);
+    }
+    const [counters] = (await query(`select to_regproc('recount_counters') is not null as ok`)) as {
+      ok: boolean;
+    }[];
+    if (counters?.ok) await query('select recount_counters()');
+    for (const table of tables) await query(`alter table ${table.name} enable trigger user`);
+
+    progress.phase('Building indexes');
+    const { build, link } = rebuildStatements(saved);
+    await runAll(target, query, build, progress);
+    progress.phase('Checking foreign keys');
+    await runAll(target, query, link, progress);
+    for (const table of [...tables, { name: 'loan_types' }]) {
+      await query(
+        `select setval(pg_get_serial_sequence('${table.name}', 'id'), greatest(1, (select coalesce(max(id), 0) from ${table.name})))`,
+      );
+    }
+    await query(`select setval('loan_reference_seq', greatest(1, (select count(*) from loans)))`);
+    progress.phase('Analyzing');
+    // VACUUM sets the visibility map, so counts can use index-only scans as on a settled database.
+    await query('vacuum analyze');
+    progress.done();
+    return {
+      rows: Object.fromEntries([['loan_types', loanTypes.length], ...sink.counts]),
+      seconds: (Date.now() - started) / 1000,
+      adminEmail: 'admin1@sente.example.ug',
+    };
+  } finally {
+    await admin?.end();
+  }
+}
+
+/** Runs the statements, two at a time on PostgreSQL (one per core), one by one on PGlite. */
+async function runAll(target: SeedTarget, query: Query, statements: readonly string[], progress: Progress) {
+  let done = 0;
+  if (target.kind === 'pglite') {
+    for (const statement of statements) {
+      await query(statement);
+      progress.update(++done, statements.length);
+    }
+    return;
+  }
+  const queue = [...statements];
+  const worker = async () => {
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      await client.query(`set maintenance_work_mem = '512MB'`);
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        await client.query(next);
+        progress.update(++done, statements.length);
+      }
+    } finally {
+      await client.end();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}

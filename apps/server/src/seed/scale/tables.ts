@@ -1,0 +1,59 @@
+/** The columns the scale seed writes, in the order its rows list them (snake_case, as in the schema). */
+import type { TableSpec } from './bulk-sink.ts';
+
+const spec = (name: string, columns: string): TableSpec => ({ name, columns: columns.split(/,\s*/) });
+
+export const T = {
+  users: spec(
+    'users',
+    'id, name, email, username, phone_number, role, status, password_hash, created_at, updated_at, deleted_at',
+  ),
+  userKyc: spec(
+    'user_kyc',
+    'id, user_id, date_of_birth, gender, address, national_id, created_at, updated_at',
+  ),
+  applications: spec(
+    'applications',
+    'id, user_id, loan_type_id, business_name, business_location, business_type, status, amount_requested, loan_term_months, loan_purpose, monthly_income, nin, admin_notes, decided_by_id, decided_at, approved_loan_id, credit_score, credit_reasons, credit_checked_at, created_at, updated_at',
+  ),
+  loans: spec(
+    'loans',
+    'id, loan_ref, user_id, application_id, loan_type_id, amount, interest_rate, interest_type, term_months, term_weeks, weekly_repayment, total_interest, total_payable, total_payments, principal_paid, interest_paid, repayment_count, status, opening_date, closing_date, oldest_unpaid_due_date, disbursement_transaction_id, created_at, updated_at',
+  ),
+  installments: spec(
+    'loan_installments',
+    'id, loan_id, number, due_date, principal_due, interest_due, principal_paid, interest_paid',
+  ),
+  repayments: spec(
+    'loan_repayments',
+    'id, loan_id, amount, principal, interest, paid_at, payment_mode, platform_transaction_id, remaining_balance_after, days_late_at_payment, created_at',
+  ),
+  statusHistory: spec(
+    'loan_status_history',
+    'id, loan_id, from_status, to_status, days_in_arrears, reason, changed_at',
+  ),
+} as const;
+
+/** Tables the seed fills, in an order where every row's references come earlier. */
+export const LENDING_TABLES: readonly TableSpec[] = [
+  T.users,
+  T.userKyc,
+  T.applications,
+  T.loans,
+  T.installments,
+  T.repayments,
+  T.statusHistory,
+];
+
+/** Hands out ids per table, 1, 2, 3, … (the seed fills empty tables). */
+export class Ids {
+  private readonly next = new Map<string, number>();
+  take(table: TableSpec): number {
+    const id = (this.next.get(table.name) ?? 0) + 1;
+    this.next.set(table.name, id);
+    return id;
+  }
+  last(table: TableSpec): number {
+    return this.next.get(table.name) ?? 0;
+  }
+}
