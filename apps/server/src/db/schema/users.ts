@@ -21,6 +21,8 @@ export const users = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set when the account is closed: sign-in stops, the user leaves lists; their records stay. */
     deletedAt: timestamp({ withTimezone: true }),
+    /** Access tokens issued before this moment are refused (sign-out everywhere, password reset). */
+    sessionsRevokedAt: timestamp({ withTimezone: true }),
     /**
      * What the admin's user search reads: name, email and phone lower-cased in one string, fields
      * split by the unit separator (chr 31) so a match never spans two fields. One LIKE over one

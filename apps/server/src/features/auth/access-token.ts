@@ -8,6 +8,11 @@ export interface AccessClaims {
   readonly role: string;
 }
 
+export interface VerifiedAccess extends AccessClaims {
+  /** When the token was issued, in whole seconds since the epoch. */
+  readonly issuedAt: number;
+}
+
 export function createAccessTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
   return {
@@ -22,7 +27,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         .sign(key),
 
     /** The claims of a good token; null for an expired, tampered, foreign or wrong-algorithm one. */
-    verify: async (token: string, now: Date): Promise<AccessClaims | null> => {
+    verify: async (token: string, now: Date): Promise<VerifiedAccess | null> => {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -31,9 +36,11 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
           currentDate: now,
         });
         const userId = Number(payload.sub);
-        if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || typeof payload.role !== 'string')
+        if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || typeof payload.role !== 'string') {
           return null;
-        return { userId, role: payload.role };
+        }
+        if (typeof payload.iat !== 'number') return null;
+        return { userId, role: payload.role, issuedAt: payload.iat };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

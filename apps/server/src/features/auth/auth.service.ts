@@ -3,7 +3,12 @@ import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../http/errors.ts';
 import type { AuthUser } from '../../http/register-route.ts';
-import { findOpenUserByEmail, findOpenUserById, type UserRow } from '../users/users.repo.ts';
+import {
+  findOpenUserByEmail,
+  findOpenUserById,
+  markSessionsRevoked,
+  type UserRow,
+} from '../users/users.repo.ts';
 import type { AccessTokens } from './access-token.ts';
 import {
   clearLoginFailures,
@@ -127,7 +132,9 @@ export function createAuthService({ db, clock, accessTokens, refreshTtlSeconds }
      * with the change that caused it (deactivation, closing, a password reset).
      */
     async signOutEverywhere(userId: number, tx: DbOrTx = db): Promise<void> {
-      await revokeAllRefreshTokensOfUser(tx, userId, clock.now());
+      const now = clock.now();
+      await revokeAllRefreshTokensOfUser(tx, userId, now);
+      await markSessionsRevoked(tx, userId, now);
     },
 
     /** The guard's lookup: a valid token of an open, active account, with the role it has now. */
@@ -136,6 +143,9 @@ export function createAuthService({ db, clock, accessTokens, refreshTtlSeconds }
       if (!claims) return null;
       const user = await findOpenUserById(db, claims.userId);
       if (user?.status !== 'Active') return null;
+      // Tokens from before a sign-out-everywhere (seconds, as JWTs count) are no longer good.
+      if (user.sessionsRevokedAt && claims.issuedAt < Math.floor(user.sessionsRevokedAt.getTime() / 1000))
+        return null;
       return { id: user.id, role: user.role, name: user.name, email: user.email };
     },
   };

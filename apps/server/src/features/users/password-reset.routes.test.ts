@@ -103,11 +103,27 @@ describe('POST /api/auth/reset-password/', () => {
     const session = (await login(user.email, TEST_PASSWORD)).json();
     const token = tokenOf((await issueLink(user.id)).json().reset_url);
 
+    clock.advance(1000);
     const res = await reset(token);
     expect(res.statusCode).toBe(204);
 
+    // The access token from before the reset stops working at once, not when it expires.
+    const oldAccess = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me/',
+      headers: bearer(session.access),
+    });
+    expect(oldAccess.statusCode).toBe(401);
+
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
-    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
+    const fresh = await login(user.email, NEW_PASSWORD);
+    expect(fresh.statusCode).toBe(200);
+    const newAccess = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me/',
+      headers: bearer(fresh.json().access),
+    });
+    expect(newAccess.statusCode).toBe(200);
     const refresh = await t.app.inject({
       method: 'POST',
       url: '/api/token/refresh/',

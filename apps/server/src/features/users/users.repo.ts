@@ -58,3 +58,7 @@ export async function updateUserRow(
   if (!row) throw new Error(`update of user ${id} returned no row`);
   return row;
 }
+
+export async function markSessionsRevoked(db: DbOrTx, userId: number, at: Date): Promise<void> {
+  await db.update(users).set({ sessionsRevokedAt: at }).where(eq(users.id, userId));
+}
