@@ -7,10 +7,19 @@ export interface ErrorBannerProps {
   /** The server's reason, shown smaller underneath. */
   readonly reason?: string | null | undefined;
   readonly onDismiss?: () => void;
+  /** Adds a Try again button. */
+  readonly onRetry?: () => void;
+  readonly retryLabel?: string;
 }
 
 /** The red dismissible banner of spec section 2, announced to screen readers. */
-export function ErrorBanner({ message, reason, onDismiss }: ErrorBannerProps) {
+export function ErrorBanner({
+  message,
+  reason,
+  onDismiss,
+  onRetry,
+  retryLabel = 'Try again',
+}: ErrorBannerProps) {
   return (
     <div
       role="alert"
@@ -22,6 +31,15 @@ export function ErrorBanner({ message, reason, onDismiss }: ErrorBannerProps) {
           <p className="mt-1 text-red-700 dark:text-red-300">{reason}</p>
         ) : null}
       </div>
+      {onRetry ? (
+        <button
+          type="button"
+          className={`${buttonClassName('ghost', 'sm')} -my-1 text-red-800 underline hover:bg-red-100 dark:text-red-200 dark:hover:bg-red-900`}
+          onClick={onRetry}
+        >
+          {retryLabel}
+        </button>
+      ) : null}
       {onDismiss ? (
         <button
           type="button"

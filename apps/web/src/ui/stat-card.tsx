@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Card } from './card.tsx';
 import { classNames } from './class-names.ts';
 
@@ -17,10 +17,13 @@ export interface StatCardProps {
 }
 
 export function StatCard({ label, value, hint, isLoading, isUnavailable, icon, className }: StatCardProps) {
+  const labelId = useId();
   return (
-    <Card className={classNames('flex flex-col gap-1 p-4', className)}>
+    <Card role="group" aria-labelledby={labelId} className={classNames('flex flex-col gap-1 p-4', className)}>
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</h3>
+        <h3 id={labelId} className="text-sm font-medium text-slate-600 dark:text-slate-300">
+          {label}
+        </h3>
         {icon ? <span aria-hidden="true">{icon}</span> : null}
       </div>
       {isUnavailable ? (
