@@ -69,7 +69,7 @@ export function DataTable<T>({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
         tabIndex={0}
         aria-label={caption}
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-emerald-600 dark:border-slate-700 dark:bg-slate-900"
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-emerald-600 dark:border-slate-700 dark:bg-slate-900"
       >
         <table className="w-full border-collapse text-left text-sm" aria-busy={isLoading === true}>
           <caption className="sr-only">{caption}</caption>
