@@ -1,5 +1,7 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { RouteDefinition } from '@sente/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -7,16 +9,27 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerApplicationRoutes } from './features/applications/applications.routes.ts';
+import { createApplicationsService } from './features/applications/applications.service.ts';
+import { createLocalDocumentStorage } from './features/applications/document-storage.ts';
+import { createDocumentsService, MAX_DOCUMENT_BYTES } from './features/applications/documents.service.ts';
+import { createDocumentUrlSigner } from './features/applications/signed-url.ts';
 import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.ts';
+import { createLoanTypesService } from './features/loan-types/loan-types.service.ts';
+import { registerLoanRoutes } from './features/loans/loans.routes.ts';
+import { createLoansService } from './features/loans/loans.service.ts';
 import { createPasswordResetService } from './features/users/password-reset.service.ts';
 import { createUserAdminService } from './features/users/user-admin.service.ts';
 import { registerUsersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { rateLimitStore } from './http/rate-limit-store.ts';
 import { createRouteRegistrar } from './http/register-route.ts';
 import { loggerOptions } from './http/request-log.ts';
 import { registerWeb } from './http/web.ts';
@@ -42,7 +55,33 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const users = createUsersService({ db, clock });
   const userAdmin = createUserAdminService({ db, clock, auth });
   const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
-  return { db, clock, accessTokens, auth, users, userAdmin, passwordResets };
+  const loans = createLoansService({ db, clock });
+  const loanTypes = createLoanTypesService({
+    db,
+    clock,
+    maxMonthlyRateBasisPoints: config.maxMonthlyRateBasisPoints,
+  });
+  const applications = createApplicationsService({ db, clock, loanTypes, loans });
+  const documents = createDocumentsService({
+    db,
+    clock,
+    storage: createLocalDocumentStorage(path.join(config.dataDir, 'documents')),
+    signer: createDocumentUrlSigner(config.jwtSecret),
+    applications,
+  });
+  return {
+    db,
+    clock,
+    accessTokens,
+    auth,
+    users,
+    userAdmin,
+    passwordResets,
+    loans,
+    loanTypes,
+    applications,
+    documents,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -101,7 +140,10 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
+  await registerLoadShedding(app);
+  // Document uploads: one file of at most 10 MB (the JSON body limit above does not apply to it).
+  await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   await registerOpenApi(app);
 
   const register = createRouteRegistrar(app, services.auth.authenticate);
@@ -116,6 +158,13 @@ export async function buildApp(
     userAdmin: services.userAdmin,
     passwordResets: services.passwordResets,
     resetLimitPerMinute: config.loginRateLimitPerMinute,
+  });
+  registerLoanTypeRoutes(register, { loanTypes: services.loanTypes });
+  registerApplicationRoutes(register, { applications: services.applications, documents: services.documents });
+  registerLoanRoutes(register, {
+    loans: services.loans,
+    users: services.users,
+    applications: services.applications,
   });
   await registerWeb(app, config.webDistDir);
   return { app, services, registeredRoutes };

@@ -36,6 +36,11 @@ const Env = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().max(50).default('sente:'),
   MAX_MONTHLY_RATE: z
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/)
@@ -60,6 +65,8 @@ export interface Config {
   readonly loginRateLimitPerMinute: number;
   readonly trustProxy: boolean;
   readonly webDistDir: string;
+  /** Shared state for several replicas (rate limits); without it, limits are per process. */
+  readonly redis: { readonly url: string; readonly keyPrefix: string } | null;
   /** Legal cap in basis points of percent per month: 2.80% → 280. */
   readonly maxMonthlyRateBasisPoints: number;
 }
@@ -100,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     maxMonthlyRateBasisPoints: Math.round(Number(e.MAX_MONTHLY_RATE) * 100),
   });
 }

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const report = await prepareDatabase(config, database, services);
   const jobs = createJobRunner(
     { db: database.db, clock: services.clock, log: app.log },
-    backgroundJobs(services),
+    backgroundJobs(services, database, app.log),
   );
 
   let isClosing = false;

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Role } from '@sente/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RegisteredRoute, type Services } from '../src/app.ts';
@@ -16,6 +18,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // Uploaded documents of tests go to the system's temporary directory, never the work tree.
+    DATA_DIR: path.join(tmpdir(), 'sente-test-data'),
   });
   return { ...base, ...overrides };
 }

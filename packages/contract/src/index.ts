@@ -1,10 +1,16 @@
+import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { loanTypeRoutes } from './loan-types.ts';
+import { loanRoutes } from './loans.ts';
 import { usersRoutes } from './users.ts';
 
+export * from './applications.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './health.ts';
+export * from './loan-types.ts';
+export * from './loans.ts';
 export * from './route.ts';
 export * from './users.ts';
 
@@ -13,5 +19,8 @@ export const routes = {
   ...healthRoutes,
   ...authRoutes,
   ...usersRoutes,
+  ...loanTypeRoutes,
+  ...applicationRoutes,
+  ...loanRoutes,
 } as const;
 export type Routes = typeof routes;

@@ -143,7 +143,13 @@ function clientErrorMessage(error: FastifyError): string {
       return 'The request body is too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type: send application/json';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The file is too large: the limit is 10 MB';
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return 'Too many parts in the form: send document_type and one file';
     default:
-      return error.message;
+      return error.message || 'Bad request';
   }
 }

@@ -2,7 +2,7 @@ import type { RouteDefinition, RouteResponse } from '@sente/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ForbiddenError, UnauthorizedError } from './errors.ts';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from './errors.ts';
 
 /** The signed-in caller, as the guard found them in the database for this request. */
 export interface AuthUser {
@@ -85,10 +85,8 @@ export function createRouteRegistrar(app: FastifyInstance, authenticate: Authent
               rateLimit: {
                 max: limit.max,
                 timeWindow: limit.timeWindowMs,
-                errorResponseBuilder: () => ({
-                  statusCode: 429,
-                  error: 'Too many requests. Please wait a minute and try again.',
-                }),
+                // Thrown as one of ours, so the one error handler renders it like every other error.
+                errorResponseBuilder: () => new TooManyRequestsError(),
               },
             }
           : {}),

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { loanTypes } from './loan-types.ts';
+import { users } from './users.ts';
+
+export const applicationStatus = pgEnum('application_status', ['PENDING', 'APPROVED', 'REJECTED']);
+export const documentType = pgEnum('document_type', [
+  'NATIONAL_ID',
+  'TRADE_LICENSE',
+  'INCORPORATION',
+  'URA_REGISTRATION',
+  'CASH_FLOW',
+  'BANK_STATEMENTS',
+]);
+
+/** A borrower's request for a loan; an admin approves or rejects it, and approved ones are disbursed. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    loanTypeId: integer()
+      .notNull()
+      .references(() => loanTypes.id),
+    businessName: text().notNull(),
+    businessLocation: text().notNull(),
+    businessType: text(),
+    status: applicationStatus().notNull().default('PENDING'),
+    amountRequested: bigint({ mode: 'number' }).notNull(),
+    /** Months, as the borrower asked; the loan counts weeks. */
+    loanTermMonths: smallint().notNull(),
+    loanPurpose: text().notNull(),
+    monthlyIncome: bigint({ mode: 'number' }).notNull(),
+    nin: text().notNull(),
+    adminNotes: text(),
+    decidedById: integer().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    /**
+     * The loan made from this application. loans.application_id (unique, foreign key) is the
+     * authoritative link; both are written in the disbursing transaction.
+     */
+    approvedLoanId: integer(),
+    creditScore: smallint(),
+    creditReasons: jsonb().$type<string[]>(),
+    creditCheckedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Ascending on purpose: scanned backwards they serve ORDER BY … DESC (NULLS FIRST, PostgreSQL's
+    // default), which a DESC NULLS LAST index (drizzle's .desc()) cannot.
+    index('applications_created_at_idx').on(t.createdAt, t.id),
+    index('applications_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('applications_user_idx').on(t.userId),
+    index('applications_loan_type_idx').on(t.loanTypeId),
+    uniqueIndex('applications_approved_loan_key')
+      .on(t.approvedLoanId)
+      .where(sql`${t.approvedLoanId} is not null`),
+  ],
+);
+
+/** A file a borrower uploaded for an application; the bytes live in document storage under `storageKey`. */
+export const applicationDocuments = pgTable(
+  'application_documents',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id),
+    documentType: documentType().notNull(),
+    storageKey: text().notNull().unique(),
+    /** The name the borrower's device gave the file (sanitised); never used to judge the type. */
+    fileName: text().notNull(),
+    /** Detected from the content: application/pdf, image/jpeg, image/png or image/webp. */
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    sha256: text().notNull(),
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_documents_application_idx').on(t.applicationId, t.uploadedAt)],
+);

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { applications } from './applications.ts';
+import { interestType, loanTypes } from './loan-types.ts';
+import { users } from './users.ts';
+
+export const loanStatus = pgEnum('loan_status', ['ACTIVE', 'OVERDUE', 'DEFAULT', 'FULLY_PAID']);
+
+/** Numbers the human loan reference SL-<year>-<000123>. */
+export const loanReferenceSeq = pgSequence('loan_reference_seq', { startWith: 1 });
+
+/** A disbursed loan. Rate and interest type are copied from the loan type at disbursement. */
+export const loans = pgTable(
+  'loans',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    loanRef: text().notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    applicationId: integer()
+      .notNull()
+      .unique()
+      .references(() => applications.id),
+    loanTypeId: integer()
+      .notNull()
+      .references(() => loanTypes.id),
+    amount: bigint({ mode: 'number' }).notNull(),
+    /** Percent per month, "2.80", as charged on this loan. */
+    interestRate: numeric({ precision: 5, scale: 2 }).notNull(),
+    interestType: interestType().notNull(),
+    termMonths: smallint().notNull(),
+    termWeeks: smallint().notNull(),
+    weeklyRepayment: bigint({ mode: 'number' }).notNull(),
+    totalInterest: bigint({ mode: 'number' }).notNull(),
+    totalPayable: bigint({ mode: 'number' }).notNull(),
+    /** Running sums of the repayments (principal + interest = total_payments). */
+    totalPayments: bigint({ mode: 'number' }).notNull().default(0),
+    principalPaid: bigint({ mode: 'number' }).notNull().default(0),
+    interestPaid: bigint({ mode: 'number' }).notNull().default(0),
+    /** How many repayments there were, so portfolio-wide counts read 120,000 loans, not millions of rows. */
+    repaymentCount: integer().notNull().default(0),
+    status: loanStatus().notNull().default('ACTIVE'),
+    openingDate: timestamp({ withTimezone: true }).notNull(),
+    /** Due date (Kampala) of the last installment. */
+    closingDate: date({ mode: 'string' }).notNull(),
+    /** Due date of the oldest installment not fully paid; null when nothing is owed. Arrears count from it. */
+    oldestUnpaidDueDate: date({ mode: 'string' }),
+    /** The payout that funded the loan (the payments feature's platform transaction). */
+    disbursementTransactionId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('loans_status_due_idx').on(t.status, t.oldestUnpaidDueDate),
+    index('loans_user_idx').on(t.userId),
+    index('loans_loan_type_idx').on(t.loanTypeId),
+    // Ascending: scanned backwards for ORDER BY opening_date DESC, id DESC (see applications.ts).
+    index('loans_opening_date_idx').on(t.openingDate, t.id),
+    // Loans in arrears, oldest first (overdue payments list).
+    index('loans_in_arrears_idx').on(t.oldestUnpaidDueDate, t.id).where(sql`${t.status} <> 'FULLY_PAID'`),
+    check(
+      'loans_payments_within_payable',
+      sql`${t.totalPayments} >= 0 and ${t.totalPayments} <= ${t.totalPayable}`,
+    ),
+    check('loans_paid_split', sql`${t.principalPaid} + ${t.interestPaid} = ${t.totalPayments}`),
+  ],
+);
+
+/** One weekly installment of a loan's schedule. */
+export const loanInstallments = pgTable(
+  'loan_installments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    loanId: integer()
+      .notNull()
+      .references(() => loans.id),
+    number: smallint().notNull(),
+    dueDate: date({ mode: 'string' }).notNull(),
+    principalDue: bigint({ mode: 'number' }).notNull(),
+    interestDue: bigint({ mode: 'number' }).notNull(),
+    principalPaid: bigint({ mode: 'number' }).notNull().default(0),
+    interestPaid: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('loan_installments_loan_number_key').on(t.loanId, t.number),
+    index('loan_installments_due_date_idx').on(t.dueDate),
+    // Installments not fully paid, by due date (missed payments, arrears amounts).
+    index('loan_installments_unpaid_due_idx')
+      .on(t.dueDate, t.loanId)
+      .where(sql`${t.principalPaid} < ${t.principalDue} or ${t.interestPaid} < ${t.interestDue}`),
+    check(
+      'loan_installments_paid_within_due',
+      sql`${t.principalPaid} between 0 and ${t.principalDue} and ${t.interestPaid} between 0 and ${t.interestDue}`,
+    ),
+  ],
+);
+
+/** A repayment as allocated to the schedule: its principal and interest split are kept. */
+export const loanRepayments = pgTable(
+  'loan_repayments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    loanId: integer()
+      .notNull()
+      .references(() => loans.id),
+    amount: bigint({ mode: 'number' }).notNull(),
+    principal: bigint({ mode: 'number' }).notNull(),
+    interest: bigint({ mode: 'number' }).notNull(),
+    paidAt: timestamp({ withTimezone: true }).notNull(),
+    paymentMode: text().notNull(),
+    /** The collection that brought the money; one collection is allocated once. */
+    platformTransactionId: integer(),
+    remainingBalanceAfter: bigint({ mode: 'number' }).notNull(),
+    /** Days the loan was in arrears when the payment arrived (0 = on time). */
+    daysLateAtPayment: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Ascending: scanned backwards for ORDER BY paid_at DESC, id DESC (see applications.ts).
+    index('loan_repayments_loan_idx').on(t.loanId, t.paidAt, t.id),
+    index('loan_repayments_paid_at_idx').on(t.paidAt, t.id),
+    uniqueIndex('loan_repayments_platform_transaction_key')
+      .on(t.platformTransactionId)
+      .where(sql`${t.platformTransactionId} is not null`),
+    check('loan_repayments_split', sql`${t.amount} > 0 and ${t.principal} + ${t.interest} = ${t.amount}`),
+  ],
+);
+
+/** Every status a loan has had, with when and why. */
+export const loanStatusHistory = pgTable(
+  'loan_status_history',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    loanId: integer()
+      .notNull()
+      .references(() => loans.id),
+    fromStatus: loanStatus(),
+    toStatus: loanStatus().notNull(),
+    daysInArrears: integer().notNull().default(0),
+    reason: text().notNull(),
+    changedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('loan_status_history_loan_idx').on(t.loanId, t.changedAt)],
+);

@@ -1,0 +1,43 @@
+import { type ApplicationDto, toUgxString } from '@sente/contract';
+import type { ApplicationView, DocumentRow } from './applications.repo.ts';
+
+export function toApplicationDto({ application: a, ...names }: ApplicationView): ApplicationDto {
+  return {
+    id: a.id,
+    user: a.userId,
+    user_name: names.userName,
+    business_name: a.businessName,
+    business_location: a.businessLocation,
+    business_type: a.businessType,
+    status: a.status,
+    amount_requested: toUgxString(a.amountRequested),
+    loan_term: a.loanTermMonths,
+    loan_type: a.loanTypeId,
+    loan_type_name: names.loanTypeName,
+    loan_purpose: a.loanPurpose,
+    monthly_income: toUgxString(a.monthlyIncome),
+    nin: a.nin,
+    approved_loan: a.approvedLoanId,
+    admin_notes: a.adminNotes,
+    decided_by: a.decidedById,
+    decided_by_name: names.decidedByName,
+    decided_at: a.decidedAt?.toISOString() ?? null,
+    credit_score: a.creditScore,
+    credit_reasons: a.creditReasons ?? [],
+    document_count: names.documentCount,
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  };
+}
+
+export function toDocumentDto(row: DocumentRow, file: string) {
+  return {
+    id: row.id,
+    document_type: row.documentType,
+    file,
+    file_name: row.fileName,
+    content_type: row.contentType,
+    size_bytes: row.sizeBytes,
+    uploaded_at: row.uploadedAt.toISOString(),
+  };
+}

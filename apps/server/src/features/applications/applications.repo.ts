@@ -1,0 +1,161 @@
+import type { ApplicationOrdering } from '@sente/contract';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { applicationDocuments, applications, loanTypes, users } from '../../db/schema/index.ts';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type NewApplicationRow = typeof applications.$inferInsert;
+export type DocumentRow = typeof applicationDocuments.$inferSelect;
+export type ApplicationStatus = ApplicationRow['status'];
+
+const decider = alias(users, 'decider');
+
+/** An application with the names the list shows. */
+function selectApplicationViews(db: DbOrTx) {
+  return db
+    .select({
+      application: applications,
+      userName: users.name,
+      userPhone: users.phoneNumber,
+      loanTypeName: loanTypes.name,
+      loanType: loanTypes,
+      decidedByName: decider.name,
+      documentCount: sql<number>`(select count(*)::int from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
+    })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .innerJoin(loanTypes, eq(loanTypes.id, applications.loanTypeId))
+    .leftJoin(decider, eq(decider.id, applications.decidedById));
+}
+export type ApplicationView = Awaited<
+  ReturnType<ReturnType<typeof selectApplicationViews>['execute']>
+>[number];
+
+export async function findApplicationView(db: DbOrTx, id: number): Promise<ApplicationView | undefined> {
+  const [row] = await selectApplicationViews(db).where(eq(applications.id, id));
+  return row;
+}
+
+const ORDER_COLUMNS = {
+  created_at: applications.createdAt,
+  amount_requested: applications.amountRequested,
+  status: applications.status,
+  business_name: applications.businessName,
+  loan_term: applications.loanTermMonths,
+  credit_score: applications.creditScore,
+} as const;
+
+export interface ApplicationFilter {
+  readonly status?: ApplicationStatus | undefined;
+  readonly userId?: number | undefined;
+  readonly ordering: ApplicationOrdering;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export async function listApplicationViews(
+  db: DbOrTx,
+  filter: ApplicationFilter,
+): Promise<{ count: number; rows: ApplicationView[] }> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(applications.status, filter.status));
+  if (filter.userId !== undefined) conditions.push(eq(applications.userId, filter.userId));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const isDescending = filter.ordering.startsWith('-');
+  const column = ORDER_COLUMNS[filter.ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
+  const direction = isDescending ? desc : asc;
+  const [total] = await db.select({ n: count() }).from(applications).where(where);
+  const rows = await selectApplicationViews(db)
+    .where(where)
+    .orderBy(
+      // Only the credit score can be missing; unscored applications go last either way.
+      column === applications.creditScore
+        ? sql`${column} ${sql.raw(isDescending ? 'desc' : 'asc')} nulls last`
+        : direction(column),
+      direction(applications.id),
+    )
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { count: total?.n ?? 0, rows };
+}
+
+export async function countApplicationsByStatus(
+  db: DbOrTx,
+  userId?: number,
+): Promise<Record<ApplicationStatus, number>> {
+  const rows = await db
+    .select({ status: applications.status, n: count() })
+    .from(applications)
+    .where(userId === undefined ? undefined : eq(applications.userId, userId))
+    .groupBy(applications.status);
+  const counts: Record<ApplicationStatus, number> = { PENDING: 0, APPROVED: 0, REJECTED: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+export async function insertApplication(db: DbOrTx, values: NewApplicationRow): Promise<ApplicationRow> {
+  const [row] = await db.insert(applications).values(values).returning();
+  if (!row) throw new Error('insert into applications returned no row');
+  return row;
+}
+
+export async function findApplicationById(db: DbOrTx, id: number): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  return row;
+}
+
+/** Moves a PENDING application to its decision; undefined when it was no longer pending. */
+export async function decidePendingApplication(
+  db: DbOrTx,
+  id: number,
+  decision: { status: 'APPROVED' | 'REJECTED'; adminNotes: string; decidedById: number; decidedAt: Date },
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(applications)
+    .set({ ...decision, updatedAt: decision.decidedAt })
+    .where(and(eq(applications.id, id), eq(applications.status, 'PENDING')))
+    .returning();
+  return row;
+}
+
+export async function saveCreditCheck(
+  db: DbOrTx,
+  id: number,
+  check: { creditScore: number; creditReasons: string[]; creditCheckedAt: Date },
+): Promise<void> {
+  await db.update(applications).set(check).where(eq(applications.id, id));
+}
+
+export async function insertDocument(
+  db: DbOrTx,
+  values: typeof applicationDocuments.$inferInsert,
+): Promise<DocumentRow> {
+  const [row] = await db.insert(applicationDocuments).values(values).returning();
+  if (!row) throw new Error('insert into application_documents returned no row');
+  return row;
+}
+
+export async function listDocuments(db: DbOrTx, applicationId: number): Promise<DocumentRow[]> {
+  return db
+    .select()
+    .from(applicationDocuments)
+    .where(eq(applicationDocuments.applicationId, applicationId))
+    .orderBy(asc(applicationDocuments.uploadedAt), asc(applicationDocuments.id));
+}
+
+export async function findDocument(db: DbOrTx, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(applicationDocuments).where(eq(applicationDocuments.id, id));
+  return row;
+}
+
+/** Some admin, for the demo data's decisions. */
+export async function findFirstAdminId(db: DbOrTx): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row?.id;
+}

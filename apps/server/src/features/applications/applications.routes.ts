@@ -1,0 +1,85 @@
+import { routes } from '@sente/contract';
+import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
+import { REPLY_SENT, type RegisterRoute, type ReplySent } from '../../http/register-route.ts';
+import { toApplicationDto, toDocumentDto } from './applications.presenter.ts';
+import type { ApplicationsService } from './applications.service.ts';
+import { readDocumentUpload } from './document-upload.ts';
+import type { DocumentsService } from './documents.service.ts';
+
+export function registerApplicationRoutes(
+  register: RegisterRoute,
+  { applications, documents }: { applications: ApplicationsService; documents: DocumentsService },
+): void {
+  register(routes.createApplication, async ({ body, user }) =>
+    toApplicationDto(await applications.applyAs(user, body)),
+  );
+
+  register(routes.listApplications, async ({ query, request }) => {
+    const { count, rows } = await applications.list({
+      status: query.status,
+      userId: query.user,
+      ordering: query.ordering,
+      limit: query.page_size,
+      offset: pageOffset(query),
+    });
+    return pagedAnswer(request, query, count, rows.map(toApplicationDto));
+  });
+
+  register(routes.myApplications, async ({ query, user, request }) => {
+    const { count, rows } = await applications.list({
+      userId: user.id,
+      ordering: '-created_at',
+      limit: query.page_size,
+      offset: pageOffset(query),
+    });
+    return pagedAnswer(request, query, count, rows.map(toApplicationDto));
+  });
+
+  register(routes.applicationStatistics, () => applications.statistics());
+
+  register(routes.getApplication, async ({ params, user }) =>
+    toApplicationDto(await applications.getFor(user, params.id)),
+  );
+
+  register(routes.uploadApplicationDocument, async ({ params, user, request }) => {
+    const upload = await readDocumentUpload(request);
+    const { row, url } = await documents.upload({ ...upload, applicationId: params.id, userId: user.id });
+    return toDocumentDto(row, url);
+  });
+
+  register(routes.listApplicationDocuments, async ({ params }) => ({
+    documents: (await documents.listWithUrls(params.id)).map(({ row, url }) => toDocumentDto(row, url)),
+  }));
+
+  register(routes.approveApplication, async ({ params, body, user }) =>
+    toApplicationDto(await applications.approve(params.id, user.id, body?.admin_notes)),
+  );
+
+  register(routes.rejectApplication, async ({ params, body, user }) =>
+    toApplicationDto(await applications.reject(params.id, user.id, body?.admin_notes)),
+  );
+
+  register(routes.applicationDocumentFile, async ({ params, query, reply }): Promise<ReplySent> => {
+    const file = await documents.open(params.id, query.expires, query.signature);
+    const disposition = query.download ? 'attachment' : 'inline';
+    const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_');
+    reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.bytes.length)
+      .header(
+        'content-disposition',
+        `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      // The admin's document viewer embeds this in a frame of the same site; nothing else may.
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      )
+      .header('x-frame-options', 'SAMEORIGIN')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(file.bytes);
+    return REPLY_SENT;
+  });
+}

@@ -1,0 +1,197 @@
+import { type ApplicationOrdering, type CreateApplicationBody, NIN_PATTERN } from '@sente/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.ts';
+import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
+import type { LoansService } from '../loans/loans.service.ts';
+import {
+  type ApplicationStatus,
+  type ApplicationView,
+  countApplicationsByStatus,
+  decidePendingApplication,
+  findApplicationById,
+  findApplicationView,
+  findFirstAdminId,
+  insertApplication,
+  listApplicationViews,
+  listDocuments,
+  saveCreditCheck,
+} from './applications.repo.ts';
+import { runCreditCheck } from './credit-check.ts';
+
+export interface Viewer {
+  readonly id: number;
+  readonly role: 'admin' | 'borrower' | 'lender';
+}
+
+/** Default notes when the admin writes none (spec section 5). */
+export const DEFAULT_ADMIN_NOTES = {
+  APPROVED: 'Application approved by admin',
+  REJECTED: 'Application rejected by admin',
+} as const;
+
+export function createApplicationsService({
+  db,
+  clock,
+  loanTypes,
+  loans,
+}: {
+  db: Db;
+  clock: Clock;
+  loanTypes: LoanTypesService;
+  loans: LoansService;
+}) {
+  async function view(id: number): Promise<ApplicationView> {
+    const row = await findApplicationView(db, id);
+    if (!row) throw new NotFoundError('Application not found');
+    return row;
+  }
+
+  /** Scores the application as it stands now and stores the result (advice for the admin). */
+  async function refreshCreditCheck(tx: DbOrTx, applicationId: number): Promise<void> {
+    const current = await findApplicationView(tx, applicationId);
+    if (!current) return;
+    // Everything through `tx`: the embedded database has one connection, which the transaction holds.
+    const { application, loanType: type } = current;
+    const schedule = loans.previewSchedule({
+      principal: application.amountRequested,
+      rate: type.interestRate,
+      months: application.loanTermMonths,
+      interestType: type.interestType,
+    });
+    const documents = await listDocuments(tx, applicationId);
+    const check = runCreditCheck({
+      amountRequested: application.amountRequested,
+      minAmount: type.minAmount,
+      maxAmount: type.maxAmount,
+      monthlyIncome: application.monthlyIncome,
+      weeklyRepayment: schedule.weeklyRepayment,
+      hasValidNin: NIN_PATTERN.test(application.nin),
+      hasPhoneNumber: current.userPhone !== null,
+      documentTypes: documents.map((d) => d.documentType),
+    });
+    await saveCreditCheck(tx, applicationId, {
+      creditScore: check.score,
+      creditReasons: check.reasons,
+      creditCheckedAt: clock.now(),
+    });
+  }
+
+  async function decide(
+    id: number,
+    adminId: number,
+    status: 'APPROVED' | 'REJECTED',
+    notes: string | null | undefined,
+    at?: Date,
+  ): Promise<ApplicationView> {
+    const decided = await decidePendingApplication(db, id, {
+      status,
+      adminNotes: notes?.trim() || DEFAULT_ADMIN_NOTES[status],
+      decidedById: adminId,
+      decidedAt: at ?? clock.now(),
+    });
+    if (!decided) {
+      const existing = await findApplicationById(db, id);
+      if (!existing) throw new NotFoundError('Application not found');
+      throw new ConflictError(
+        `Only pending applications can be ${status === 'APPROVED' ? 'approved' : 'rejected'}; this one is already ${existing.status.toLowerCase()}`,
+      );
+    }
+    return view(id);
+  }
+
+  async function create(
+    userId: number,
+    body: CreateApplicationBody,
+    createdAt?: Date,
+  ): Promise<ApplicationView> {
+    const type = await loanTypes.find(body.loan_type);
+    if (!type)
+      throw new BadRequestError('Invalid application', { loan_type: ['Choose an existing loan type'] });
+    if (type.status !== 'ACTIVE') {
+      throw new BadRequestError('Invalid application', { loan_type: ['This loan type is not on offer'] });
+    }
+    if (body.amount_requested < type.minAmount || body.amount_requested > type.maxAmount) {
+      throw new BadRequestError('Invalid application', {
+        amount_requested: [
+          `${type.name} lends from UGX ${type.minAmount.toLocaleString('en-US')} to UGX ${type.maxAmount.toLocaleString('en-US')}`,
+        ],
+      });
+    }
+    const at = createdAt ?? clock.now();
+    const id = await db.transaction(async (tx) => {
+      const row = await insertApplication(tx, {
+        userId,
+        loanTypeId: type.id,
+        businessName: body.business_name,
+        businessLocation: body.business_location,
+        businessType: body.business_type,
+        amountRequested: body.amount_requested,
+        loanTermMonths: body.loan_term,
+        loanPurpose: body.loan_purpose,
+        monthlyIncome: body.monthly_income,
+        nin: body.nin,
+        status: 'PENDING',
+        createdAt: at,
+        updatedAt: at,
+      });
+      await refreshCreditCheck(tx, row.id);
+      return row.id;
+    });
+    return view(id);
+  }
+
+  return {
+    refreshCreditCheck,
+
+    create,
+
+    /** A signed-in borrower applies; admins and lenders do not borrow through this door. */
+    async applyAs(viewer: Viewer, body: CreateApplicationBody): Promise<ApplicationView> {
+      if (viewer.role !== 'borrower') throw new ForbiddenError('Only borrower accounts can apply for a loan');
+      return create(viewer.id, body);
+    },
+
+    /** The owner or an admin may read an application; anyone else is told it does not exist. */
+    async getFor(viewer: Viewer, id: number): Promise<ApplicationView> {
+      const row = await view(id);
+      if (viewer.role !== 'admin' && row.application.userId !== viewer.id) {
+        throw new NotFoundError('Application not found');
+      }
+      return row;
+    },
+
+    async get(id: number): Promise<ApplicationView> {
+      return view(id);
+    },
+
+    list(filter: {
+      status?: ApplicationStatus | undefined;
+      userId?: number | undefined;
+      ordering: ApplicationOrdering;
+      limit: number;
+      offset: number;
+    }) {
+      return listApplicationViews(db, filter);
+    },
+
+    async statistics(userId?: number) {
+      const counts = await countApplicationsByStatus(db, userId);
+      return {
+        total_applications: counts.PENDING + counts.APPROVED + counts.REJECTED,
+        pending_applications: counts.PENDING,
+        approved_applications: counts.APPROVED,
+        rejected_applications: counts.REJECTED,
+      };
+    },
+
+    approve: (id: number, adminId: number, notes?: string | null, at?: Date) =>
+      decide(id, adminId, 'APPROVED', notes, at),
+    reject: (id: number, adminId: number, notes?: string | null, at?: Date) =>
+      decide(id, adminId, 'REJECTED', notes, at),
+
+    /** Some admin, to sign the demo data's decisions. */
+    firstAdminId: () => findFirstAdminId(db),
+  };
+}
+export type ApplicationsService = ReturnType<typeof createApplicationsService>;

@@ -1,0 +1,144 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { DocumentType } from '@sente/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+} from '../../http/errors.ts';
+import {
+  type DocumentRow,
+  findApplicationById,
+  findDocument,
+  insertDocument,
+  listDocuments,
+} from './applications.repo.ts';
+import type { ApplicationsService } from './applications.service.ts';
+import type { DocumentStorage } from './document-storage.ts';
+import { type DetectedFileType, detectFileType } from './file-type.ts';
+import type { DocumentUrlSigner } from './signed-url.ts';
+
+/** At most 10 MB a file (413 beyond), and a sane number of files per application. */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_DOCUMENTS_PER_APPLICATION = 20;
+
+export interface DocumentUpload {
+  readonly applicationId: number;
+  readonly userId: number;
+  readonly documentType: DocumentType;
+  readonly fileName: string;
+  readonly bytes: Buffer;
+  readonly uploadedAt?: Date;
+}
+
+export interface DocumentFile {
+  readonly bytes: Buffer;
+  readonly contentType: DetectedFileType['contentType'];
+  readonly fileName: string;
+}
+
+/** A file name safe to keep and to echo in a header: no path, no control characters, 200 characters. */
+export function cleanFileName(name: string, fallback: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return cleaned || fallback;
+}
+
+export function createDocumentsService({
+  db,
+  clock,
+  storage,
+  signer,
+  applications,
+}: {
+  db: Db;
+  clock: Clock;
+  storage: DocumentStorage;
+  signer: DocumentUrlSigner;
+  applications: ApplicationsService;
+}) {
+  return {
+    async upload(input: DocumentUpload): Promise<{ row: DocumentRow; url: string }> {
+      const application = await findApplicationById(db, input.applicationId);
+      // Someone else's application is not theirs to know about.
+      if (!application || application.userId !== input.userId)
+        throw new NotFoundError('Application not found');
+      if (application.status !== 'PENDING') {
+        throw new ConflictError('Documents can only be added while the application is pending');
+      }
+      if ((await listDocuments(db, application.id)).length >= MAX_DOCUMENTS_PER_APPLICATION) {
+        throw new ConflictError(`An application holds at most ${MAX_DOCUMENTS_PER_APPLICATION} documents`);
+      }
+      if (input.bytes.length === 0)
+        throw new BadRequestError('Invalid document', { file: ['The file is empty'] });
+      if (input.bytes.length > MAX_DOCUMENT_BYTES) throw new PayloadTooLargeError();
+      const type = detectFileType(input.bytes);
+      if (!type) {
+        throw new BadRequestError('Invalid document', {
+          file: ['Upload a PDF, JPEG, PNG or WebP file (judged by its content, not its name)'],
+        });
+      }
+      const storageKey = `${randomUUID()}${type.extension}`;
+      await storage.put(storageKey, input.bytes);
+      const now = input.uploadedAt ?? clock.now();
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertDocument(tx, {
+          applicationId: application.id,
+          documentType: input.documentType,
+          storageKey,
+          fileName: cleanFileName(input.fileName, `${input.documentType.toLowerCase()}${type.extension}`),
+          contentType: type.contentType,
+          sizeBytes: input.bytes.length,
+          sha256: createHash('sha256').update(input.bytes).digest('hex'),
+          uploadedAt: now,
+        });
+        await applications.refreshCreditCheck(tx, application.id);
+        return inserted;
+      });
+      return { row, url: signer.url(row.id, clock.now()) };
+    },
+
+    /** Every document of an application, each with a signed URL valid for a few minutes. */
+    async listWithUrls(applicationId: number): Promise<{ row: DocumentRow; url: string }[]> {
+      if (!(await findApplicationById(db, applicationId))) throw new NotFoundError('Application not found');
+      const now = clock.now();
+      return (await listDocuments(db, applicationId)).map((row) => ({ row, url: signer.url(row.id, now) }));
+    },
+
+    /** The file behind a signed URL, once the signature and expiry check out. */
+    async open(documentId: number, expires: number, signature: string): Promise<DocumentFile> {
+      const verdict = signer.verify(documentId, expires, signature, clock.now());
+      if (verdict === 'expired')
+        throw new ForbiddenError('This document link has expired. Open the document again.');
+      if (verdict === 'invalid') throw new ForbiddenError('This document link is not valid');
+      const row = await findDocument(db, documentId);
+      const bytes = row ? await storage.get(row.storageKey) : null;
+      if (!row || !bytes) throw new NotFoundError('Document not found');
+      // Serve the type the content has, checked again: never trust what was stored blindly.
+      const type = detectFileType(bytes);
+      if (!type) throw new NotFoundError('Document not found');
+      return { bytes, contentType: type.contentType, fileName: withExtension(row.fileName, type.extension) };
+    },
+  };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+export class PayloadTooLargeError extends HttpError {
+  constructor() {
+    super(413, 'The file is too large: the limit is 10 MB');
+  }
+}
+
+/** The download name ends with the extension of the real type, whatever the uploaded name said. */
+function withExtension(fileName: string, extension: DetectedFileType['extension']): string {
+  const lower = fileName.toLowerCase();
+  const matches = extension === '.jpg' ? /\.(jpe?g)$/.test(lower) : lower.endsWith(extension);
+  return matches ? fileName : `${fileName}${extension}`;
+}

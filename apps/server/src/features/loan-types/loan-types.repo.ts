@@ -1,0 +1,68 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { applications, loans, loanTypes } from '../../db/schema/index.ts';
+
+export type LoanTypeRow = typeof loanTypes.$inferSelect;
+export type NewLoanTypeRow = typeof loanTypes.$inferInsert;
+
+export async function findLoanTypeById(db: DbOrTx, id: number): Promise<LoanTypeRow | undefined> {
+  const [row] = await db.select().from(loanTypes).where(eq(loanTypes.id, id));
+  return row;
+}
+
+/** Locks the type so no application or loan can start using it while it is being deleted. */
+export async function lockLoanType(tx: DbOrTx, id: number): Promise<LoanTypeRow | undefined> {
+  const [row] = await tx.select().from(loanTypes).where(eq(loanTypes.id, id)).for('update');
+  return row;
+}
+
+export async function findLoanTypeByName(db: DbOrTx, name: string): Promise<LoanTypeRow | undefined> {
+  const [row] = await db.select().from(loanTypes).where(sql`lower(${loanTypes.name}) = lower(${name})`);
+  return row;
+}
+
+export async function listLoanTypes(
+  db: DbOrTx,
+  filter: { status?: LoanTypeRow['status'] | undefined; limit: number; offset: number },
+): Promise<{ count: number; rows: LoanTypeRow[] }> {
+  const where = filter.status ? eq(loanTypes.status, filter.status) : undefined;
+  const [total] = await db.select({ n: count() }).from(loanTypes).where(where);
+  const rows = await db
+    .select()
+    .from(loanTypes)
+    .where(where)
+    .orderBy(asc(loanTypes.name), asc(loanTypes.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { count: total?.n ?? 0, rows };
+}
+
+/** Undefined when another type took the name first (the unique index decides). */
+export async function insertLoanType(db: DbOrTx, values: NewLoanTypeRow): Promise<LoanTypeRow | undefined> {
+  const [row] = await db.insert(loanTypes).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateLoanType(
+  db: DbOrTx,
+  id: number,
+  values: Partial<NewLoanTypeRow>,
+): Promise<LoanTypeRow | undefined> {
+  const [row] = await db.update(loanTypes).set(values).where(eq(loanTypes.id, id)).returning();
+  return row;
+}
+
+export async function isLoanTypeInUse(db: DbOrTx, id: number): Promise<boolean> {
+  const [application] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.loanTypeId, id))
+    .limit(1);
+  if (application) return true;
+  const [loan] = await db.select({ id: loans.id }).from(loans).where(eq(loans.loanTypeId, id)).limit(1);
+  return loan !== undefined;
+}
+
+export async function deleteLoanType(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(loanTypes).where(eq(loanTypes.id, id));
+}

@@ -1,0 +1,112 @@
+import type { LoanTypeBody } from '@sente/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
+import {
+  deleteLoanType,
+  findLoanTypeById,
+  findLoanTypeByName,
+  insertLoanType,
+  isLoanTypeInUse,
+  type LoanTypeRow,
+  listLoanTypes,
+  lockLoanType,
+  updateLoanType,
+} from './loan-types.repo.ts';
+
+export interface LoanTypeInput {
+  readonly loan_type_name: string;
+  readonly min_amount: number;
+  readonly max_amount: number;
+  /** Basis points of percent per month. */
+  readonly interest_rate: number;
+  readonly interest_type: LoanTypeRow['interestType'];
+  readonly appraisal_time: string;
+  readonly status: LoanTypeRow['status'];
+}
+
+function rateString(basisPoints: number): string {
+  return `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
+}
+
+export function createLoanTypesService({
+  db,
+  clock,
+  maxMonthlyRateBasisPoints,
+}: {
+  db: Db;
+  clock: Clock;
+  maxMonthlyRateBasisPoints: number;
+}) {
+  function checked(input: LoanTypeBody | LoanTypeInput) {
+    // Legal cap for money lenders, 2.8% per month (decisions.md, Lending rules; MAX_MONTHLY_RATE).
+    if (input.interest_rate > maxMonthlyRateBasisPoints) {
+      const cap = rateString(maxMonthlyRateBasisPoints);
+      throw new BadRequestError('Invalid loan type', {
+        interest_rate: [`The interest rate may not exceed the legal cap of ${cap}% per month`],
+      });
+    }
+    return {
+      name: input.loan_type_name.trim(),
+      minAmount: input.min_amount,
+      maxAmount: input.max_amount,
+      interestRate: rateString(input.interest_rate),
+      interestType: input.interest_type,
+      appraisalTime: input.appraisal_time.trim(),
+      status: input.status,
+    };
+  }
+
+  async function assertNameFree(name: string, exceptId?: number): Promise<void> {
+    const existing = await findLoanTypeByName(db, name);
+    if (existing && existing.id !== exceptId) {
+      throw new ConflictError(`A loan type named "${existing.name}" already exists`);
+    }
+  }
+
+  return {
+    async list(filter: { status?: LoanTypeRow['status'] | undefined; limit: number; offset: number }) {
+      return listLoanTypes(db, filter);
+    },
+
+    find(id: number): Promise<LoanTypeRow | undefined> {
+      return findLoanTypeById(db, id);
+    },
+
+    async get(id: number): Promise<LoanTypeRow> {
+      const row = await findLoanTypeById(db, id);
+      if (!row) throw new NotFoundError('Loan type not found');
+      return row;
+    },
+
+    async create(input: LoanTypeBody | LoanTypeInput): Promise<LoanTypeRow> {
+      const values = checked(input);
+      await assertNameFree(values.name);
+      const now = clock.now();
+      const row = await insertLoanType(db, { ...values, createdAt: now, updatedAt: now });
+      if (!row) throw new ConflictError(`A loan type named "${values.name}" already exists`);
+      return row;
+    },
+
+    async update(id: number, input: LoanTypeBody | LoanTypeInput): Promise<LoanTypeRow> {
+      const values = checked(input);
+      await assertNameFree(values.name, id);
+      const row = await updateLoanType(db, id, { ...values, updatedAt: clock.now() });
+      if (!row) throw new NotFoundError('Loan type not found');
+      return row;
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (!(await lockLoanType(tx, id))) throw new NotFoundError('Loan type not found');
+        if (await isLoanTypeInUse(tx, id)) {
+          throw new ConflictError(
+            'This loan type is used by applications or loans and cannot be deleted. Set it to Inactive instead.',
+          );
+        }
+        await deleteLoanType(tx, id);
+      });
+    },
+  };
+}
+export type LoanTypesService = ReturnType<typeof createLoanTypesService>;

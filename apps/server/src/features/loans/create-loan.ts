@@ -1,0 +1,90 @@
+import type { Tx } from '../../db/client.ts';
+import { ConflictError, NotFoundError } from '../../http/errors.ts';
+import { addDays, kampalaDate } from './kampala-date.ts';
+import {
+  insertInstallments,
+  insertLoan,
+  insertStatusHistory,
+  type LoanRow,
+  lockApplicationForDisbursement,
+  markApplicationDisbursed,
+} from './loans.repo.ts';
+import { buildSchedule, rateToBasisPoints } from './schedule.ts';
+
+export interface CreateLoanInput {
+  readonly applicationId: number;
+  /** When the payout completed: the opening date; installment n falls due n weeks later (Kampala). */
+  readonly disbursedAt: Date;
+  /** The payout's platform transaction, when a payment provider moved the money. */
+  readonly platformTransactionId: number | null;
+}
+
+/**
+ * Creates the loan and its weekly schedule from an APPROVED application that has no loan yet, and
+ * sets the application's approved_loan. Runs in the caller's transaction (the disbursement posts
+ * the ledger in the same one). The application row is locked first, so of two concurrent calls one
+ * makes the loan and the other answers 409.
+ */
+export async function createLoanFromApplication(tx: Tx, input: CreateLoanInput): Promise<LoanRow> {
+  const application = await lockApplicationForDisbursement(tx, input.applicationId);
+  if (!application) throw new NotFoundError('Application not found');
+  if (application.approvedLoanId !== null) throw new ConflictError('Application already disbursed');
+  if (application.status !== 'APPROVED') {
+    throw new ConflictError(
+      `Only approved applications can be disbursed (this one is ${application.status})`,
+    );
+  }
+  if (application.userDeletedAt !== null) throw new ConflictError("The borrower's account is closed");
+
+  const schedule = buildSchedule({
+    principal: application.amountRequested,
+    monthlyRateBasisPoints: rateToBasisPoints(application.interestRate),
+    months: application.loanTermMonths,
+    interestType: application.interestType,
+  });
+  const openingDay = kampalaDate(input.disbursedAt);
+  const dueDate = (n: number) => addDays(openingDay, 7 * n);
+  const loan = await insertLoan(
+    tx,
+    {
+      userId: application.userId,
+      applicationId: application.id,
+      loanTypeId: application.loanTypeId,
+      amount: application.amountRequested,
+      interestRate: application.interestRate,
+      interestType: application.interestType,
+      termMonths: application.loanTermMonths,
+      termWeeks: schedule.weeks,
+      weeklyRepayment: schedule.weeklyRepayment,
+      totalInterest: schedule.totalInterest,
+      totalPayable: schedule.totalPayable,
+      status: 'ACTIVE',
+      openingDate: input.disbursedAt,
+      closingDate: dueDate(schedule.weeks),
+      oldestUnpaidDueDate: dueDate(1),
+      disbursementTransactionId: input.platformTransactionId,
+      createdAt: input.disbursedAt,
+      updatedAt: input.disbursedAt,
+    },
+    Number(openingDay.slice(0, 4)),
+  );
+  await insertInstallments(
+    tx,
+    schedule.installments.map((i) => ({
+      loanId: loan.id,
+      number: i.number,
+      dueDate: dueDate(i.number),
+      principalDue: i.principal,
+      interestDue: i.interest,
+    })),
+  );
+  await insertStatusHistory(tx, {
+    loanId: loan.id,
+    fromStatus: null,
+    toStatus: 'ACTIVE',
+    reason: 'Loan disbursed',
+    changedAt: input.disbursedAt,
+  });
+  await markApplicationDisbursed(tx, application.id, loan.id, input.disbursedAt);
+  return loan;
+}

@@ -1,0 +1,42 @@
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobDefinition } from '../../jobs/job-runner.ts';
+import { type LoanStatusChange, updateLoanStatuses } from './loan-status-update.ts';
+
+/** Any fixed number; one replica at a time runs a tick. */
+export const LOAN_STATUS_JOB_LOCK_KEY = 7_220_419_005;
+export const LOAN_STATUS_JOB_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * One tick: moves loans between ACTIVE, OVERDUE, DEFAULT and FULLY_PAID by the rules of
+ * loan-status.ts as of the clock's Kampala date (loan-status-update.ts), in one transaction, under
+ * an advisory lock so replicas take turns; a second replica's tick then finds nothing to change.
+ */
+export async function runLoanStatusTick({
+  database,
+  clock,
+}: {
+  database: Database;
+  clock: Clock;
+}): Promise<LoanStatusChange[]> {
+  return database.withAdvisoryLock(LOAN_STATUS_JOB_LOCK_KEY, () =>
+    database.db.transaction((tx) => updateLoanStatuses(tx, clock.now())),
+  );
+}
+
+/** The background job of jobs.ts: one tick at a time across every replica (job-runner.ts). */
+export function loanStatusJob(database: Database, log: Pick<JobLogger, 'info'>): JobDefinition {
+  return {
+    name: 'loans.update-statuses',
+    intervalMs: LOAN_STATUS_JOB_INTERVAL_MS,
+    run: async (now) => {
+      const changes = await runLoanStatusTick({ database, clock: { now: () => now } });
+      if (changes.length > 0) log.info({ changes: changes.length }, 'loan statuses updated');
+    },
+  };
+}
+
+export interface JobLogger {
+  info(payload: object, message: string): void;
+  error(payload: object, message: string): void;
+}

@@ -1,0 +1,215 @@
+import { toUgxString } from '@sente/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import { allocateRepayment } from './allocate-repayment.ts';
+import { createLoanFromApplication } from './create-loan.ts';
+import { addDays, kampalaDate } from './kampala-date.ts';
+import {
+  findLoanView,
+  type LoanView,
+  listLoanViews,
+  listOverdueLoans,
+  listRepaymentViews,
+} from './loan-reads.repo.ts';
+import {
+  countMissedInstallments,
+  loanTotalsByStatus,
+  maxDaysInArrears,
+  repaymentTotals,
+} from './loan-stats.repo.ts';
+import { daysInArrears } from './loan-status.ts';
+import { updateLoanStatuses } from './loan-status-update.ts';
+import { paymentPercentage } from './loans.presenter.ts';
+import { findInstallments, findStatusHistory } from './loans.repo.ts';
+import { buildSchedule, type InterestType, rateToBasisPoints } from './schedule.ts';
+
+export interface LoanViewer {
+  readonly id: number;
+  readonly role: 'admin' | 'borrower' | 'lender';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Loans: creation from an approved application and repayment allocation (both in the caller's
+ * transaction, for the money feature's disburse and repay flows), reads and statistics.
+ */
+export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
+  const today = () => kampalaDate(clock.now());
+
+  async function view(id: number): Promise<LoanView> {
+    const row = await findLoanView(db, id);
+    if (!row) throw new NotFoundError('Loan not found');
+    return row;
+  }
+
+  /** The borrower or an admin may read a loan; anyone else is told it does not exist. */
+  async function viewFor(viewer: LoanViewer, id: number): Promise<LoanView> {
+    const row = await view(id);
+    if (viewer.role !== 'admin' && row.loan.userId !== viewer.id) throw new NotFoundError('Loan not found');
+    return row;
+  }
+
+  return {
+    createLoanFromApplication,
+    allocateRepayment,
+    today,
+
+    /** The status job's work, now, without its lock (the demo seed uses it). */
+    refreshStatuses: () => db.transaction((tx) => updateLoanStatuses(tx, clock.now())),
+
+    /** The schedule a loan would have (the credit check and the calculator use it). */
+    previewSchedule(input: { principal: number; rate: string; months: number; interestType: InterestType }) {
+      return buildSchedule({
+        principal: input.principal,
+        monthlyRateBasisPoints: rateToBasisPoints(input.rate),
+        months: input.months,
+        interestType: input.interestType,
+      });
+    },
+
+    get: view,
+    getFor: viewFor,
+
+    async detailFor(viewer: LoanViewer, id: number) {
+      const loan = await viewFor(viewer, id);
+      const [installments, history] = await Promise.all([
+        findInstallments(db, id),
+        findStatusHistory(db, id),
+      ]);
+      return { loan, installments, history };
+    },
+
+    async balanceFor(viewer: LoanViewer, id: number) {
+      const { loan } = await viewFor(viewer, id);
+      const installments = await findInstallments(db, id);
+      const day = today();
+      let principalOutstanding = 0;
+      let interestOutstanding = 0;
+      let amountDue = 0;
+      let arrears = 0;
+      for (const i of installments) {
+        const unpaid = i.principalDue - i.principalPaid + i.interestDue - i.interestPaid;
+        principalOutstanding += i.principalDue - i.principalPaid;
+        interestOutstanding += i.interestDue - i.interestPaid;
+        if (i.dueDate <= day) amountDue += unpaid;
+        if (i.dueDate < day) arrears += unpaid;
+      }
+      const next = installments.find(
+        (i) => i.principalPaid < i.principalDue || i.interestPaid < i.interestDue,
+      );
+      const nextAmount = next
+        ? next.principalDue - next.principalPaid + next.interestDue - next.interestPaid
+        : 0;
+      return {
+        loan: loan.id,
+        loan_id: loan.loanRef,
+        status: loan.status,
+        total_payable: toUgxString(loan.totalPayable),
+        total_payments: toUgxString(loan.totalPayments),
+        remaining_balance: toUgxString(loan.totalPayable - loan.totalPayments),
+        principal_outstanding: toUgxString(principalOutstanding),
+        interest_outstanding: toUgxString(interestOutstanding),
+        amount_due: toUgxString(amountDue),
+        arrears_amount: toUgxString(arrears),
+        days_in_arrears: daysInArrears(loan.oldestUnpaidDueDate, day),
+        next_due_date: next?.dueDate ?? null,
+        next_installment_amount: toUgxString(nextAmount),
+        payment_percentage: paymentPercentage(loan),
+      };
+    },
+
+    list(filter: {
+      status?: LoanView['loan']['status'] | undefined;
+      userId?: number | undefined;
+      limit: number;
+      offset: number;
+    }) {
+      return listLoanViews(db, filter);
+    },
+
+    listRepayments(filter: { loanId?: number | undefined; limit: number; offset: number }) {
+      return listRepaymentViews(db, filter);
+    },
+
+    listOverdue(page: { limit: number; offset: number }) {
+      return listOverdueLoans(db, today(), page);
+    },
+
+    /** Per status: count and principal; plus what is still owed on all loans when asked. */
+    async statusStatistics(includeOutstanding: boolean) {
+      const t = await loanTotalsByStatus(db);
+      const pair = (s: keyof typeof t) => ({ count: t[s].count, total: toUgxString(t[s].amount) });
+      const outstanding = t.ACTIVE.outstanding + t.OVERDUE.outstanding + t.DEFAULT.outstanding;
+      return {
+        active_loans: pair('ACTIVE'),
+        overdue_loans: pair('OVERDUE'),
+        default_loans: pair('DEFAULT'),
+        fully_paid_loans: pair('FULLY_PAID'),
+        ...(includeOutstanding ? { outstanding_balance: toUgxString(outstanding) } : {}),
+      };
+    },
+
+    async countStatistics() {
+      const t = await loanTotalsByStatus(db);
+      const all = Object.values(t);
+      const sum = (pick: (s: (typeof all)[number]) => number) => all.reduce((total, s) => total + pick(s), 0);
+      return {
+        total_loans: sum((s) => s.count),
+        active_loans: t.ACTIVE.count,
+        overdue_loans: t.OVERDUE.count,
+        fully_paid_loans: t.FULLY_PAID.count,
+        default_loans: t.DEFAULT.count,
+        total_portfolio: toUgxString(sum((s) => s.amount)),
+        outstanding_balance: toUgxString(sum((s) => s.outstanding)),
+        total_repayments: toUgxString(sum((s) => s.payments)),
+      };
+    },
+
+    async userStatistics(userId: number) {
+      const [t, maxDays] = await Promise.all([
+        loanTotalsByStatus(db, userId),
+        maxDaysInArrears(db, userId, today()),
+      ]);
+      const all = Object.values(t);
+      const sum = (pick: (s: (typeof all)[number]) => number) => all.reduce((total, s) => total + pick(s), 0);
+      return {
+        total_loans: sum((s) => s.count),
+        active_loans: t.ACTIVE.count,
+        overdue_loans: t.OVERDUE.count,
+        default_loans: t.DEFAULT.count,
+        fully_paid_loans: t.FULLY_PAID.count,
+        total_borrowed: toUgxString(sum((s) => s.amount)),
+        total_payable: toUgxString(sum((s) => s.payable)),
+        total_repaid: toUgxString(sum((s) => s.payments)),
+        outstanding_balance: toUgxString(sum((s) => s.outstanding)),
+        max_days_in_arrears: maxDays,
+      };
+    },
+
+    /** Totals of all time; on-time, late and missed over the last 30 days (Kampala dates). */
+    async repaymentStatistics() {
+      const now = clock.now();
+      const day = today();
+      const [totals, byStatus, missed] = await Promise.all([
+        repaymentTotals(db, new Date(now.getTime() - 30 * DAY_MS)),
+        loanTotalsByStatus(db),
+        countMissedInstallments(db, addDays(day, -30), day),
+      ]);
+      const judged = totals.onTime + totals.late + missed;
+      return {
+        total_repayments: toUgxString(totals.total),
+        total_payment_transactions: totals.count,
+        total_outstanding: toUgxString(
+          byStatus.ACTIVE.outstanding + byStatus.OVERDUE.outstanding + byStatus.DEFAULT.outstanding,
+        ),
+        ontime_payments: totals.onTime,
+        late_payments: totals.late,
+        missed_payments: missed,
+        success_rate: judged === 0 ? 0 : Math.round((totals.onTime * 10_000) / judged) / 100,
+      };
+    },
+  };
+}
+export type LoansService = ReturnType<typeof createLoansService>;

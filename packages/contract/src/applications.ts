@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import { ApiError, Id, IdParams, IsoDateTime, pageOf, pageQuery, UgxInput, UgxString } from './common.ts';
+import { route } from './route.ts';
+
+export const ApplicationStatus = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
+export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
+
+export const DocumentType = z.enum([
+  'NATIONAL_ID',
+  'TRADE_LICENSE',
+  'INCORPORATION',
+  'URA_REGISTRATION',
+  'CASH_FLOW',
+  'BANK_STATEMENTS',
+]);
+export type DocumentType = z.infer<typeof DocumentType>;
+
+/** National Identification Number: 14 letters and digits, C then M or F (format only). */
+export const NIN_PATTERN = /^C[MF][0-9A-Z]{12}$/;
+
+export const ApplicationDto = z
+  .object({
+    id: Id,
+    user: Id,
+    user_name: z.string(),
+    business_name: z.string(),
+    business_location: z.string(),
+    business_type: z.string().nullable(),
+    status: ApplicationStatus,
+    amount_requested: UgxString,
+    /** Months. */
+    loan_term: z.number().int(),
+    loan_type: Id,
+    loan_type_name: z.string(),
+    loan_purpose: z.string(),
+    monthly_income: UgxString,
+    nin: z.string(),
+    /** The loan's id once disbursed; its presence means the application has been disbursed. */
+    approved_loan: Id.nullable(),
+    admin_notes: z.string().nullable(),
+    decided_by: Id.nullable(),
+    decided_by_name: z.string().nullable(),
+    decided_at: IsoDateTime.nullable(),
+    /** Advice for the admin, 0–100; the decision stays human. */
+    credit_score: z.number().int().nullable(),
+    credit_reasons: z.array(z.string()),
+    document_count: z.number().int(),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  })
+  .meta({ id: 'Application' });
+export type ApplicationDto = z.infer<typeof ApplicationDto>;
+
+const requiredText = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
+
+export const CreateApplicationBody = z.object({
+  business_name: requiredText('Business name', 200),
+  business_location: requiredText('Business location', 200),
+  business_type: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((value) => value || null),
+  amount_requested: UgxInput,
+  loan_term: z.coerce
+    .number()
+    .int('Enter whole months')
+    .min(1, 'At least 1 month')
+    .max(24, 'At most 24 months'),
+  loan_type: Id,
+  loan_purpose: requiredText('Loan purpose', 1000),
+  monthly_income: UgxInput,
+  nin: z
+    .string()
+    .transform((value) => value.replace(/\s/g, '').toUpperCase())
+    .pipe(z.string().regex(NIN_PATTERN, 'Enter a National Identification Number like CM12345678901A')),
+});
+export type CreateApplicationBody = z.infer<typeof CreateApplicationBody>;
+
+export const APPLICATION_ORDERINGS = [
+  'created_at',
+  '-created_at',
+  'amount_requested',
+  '-amount_requested',
+  'status',
+  '-status',
+  'business_name',
+  '-business_name',
+  'loan_term',
+  '-loan_term',
+  'credit_score',
+  '-credit_score',
+] as const;
+export const ApplicationOrdering = z.enum(APPLICATION_ORDERINGS);
+export type ApplicationOrdering = z.infer<typeof ApplicationOrdering>;
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' ? value.trim().toUpperCase() || undefined : value;
+
+export const ApplicationListQuery = pageQuery(10).extend({
+  ordering: z.preprocess((v) => (v === '' ? undefined : v), ApplicationOrdering).default('-created_at'),
+  status: z.preprocess(emptyToUndefined, ApplicationStatus.optional()),
+  user: Id.optional(),
+});
+
+export const ApplicationStatistics = z
+  .object({
+    total_applications: z.number().int(),
+    pending_applications: z.number().int(),
+    approved_applications: z.number().int(),
+    rejected_applications: z.number().int(),
+  })
+  .meta({ id: 'ApplicationStatistics' });
+
+export const ApplicationDocumentDto = z
+  .object({
+    id: Id,
+    document_type: DocumentType,
+    /** A short-lived signed URL (root-relative) that serves the file. */
+    file: z.string(),
+    file_name: z.string(),
+    content_type: z.string(),
+    size_bytes: z.number().int(),
+    uploaded_at: IsoDateTime,
+  })
+  .meta({ id: 'ApplicationDocument' });
+
+const DecisionBody = z
+  .object({ admin_notes: z.string().trim().max(2000, 'At most 2000 characters').nullish() })
+  .nullish();
+
+export const createApplication = route({
+  method: 'POST',
+  path: '/api/loans/applications/',
+  auth: 'user',
+  summary: 'Apply for a loan (the amount must lie in the loan type’s range; the type must be active)',
+  tags: ['applications'],
+  body: CreateApplicationBody,
+  responses: { 201: ApplicationDto, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
+});
+
+export const listApplications = route({
+  method: 'GET',
+  path: '/api/loans/applications/',
+  auth: 'admin',
+  summary: 'Applications, paged, newest first by default',
+  tags: ['applications'],
+  query: ApplicationListQuery,
+  responses: { 200: pageOf(ApplicationDto), 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const myApplications = route({
+  method: 'GET',
+  path: '/api/loans/my-applications/',
+  auth: 'user',
+  summary: 'The signed-in borrower’s own applications, newest first',
+  tags: ['applications'],
+  query: pageQuery(10),
+  responses: { 200: pageOf(ApplicationDto), 400: ApiError, 401: ApiError },
+});
+
+export const applicationStatistics = route({
+  method: 'GET',
+  path: '/api/loans/applications/statistics/',
+  auth: 'admin',
+  summary: 'Counts of applications by status',
+  tags: ['applications'],
+  responses: { 200: ApplicationStatistics, 401: ApiError, 403: ApiError },
+});
+
+export const getApplication = route({
+  method: 'GET',
+  path: '/api/loans/applications/:id/',
+  auth: 'user',
+  summary: 'One application (its owner or an admin)',
+  tags: ['applications'],
+  params: IdParams,
+  responses: { 200: ApplicationDto, 400: ApiError, 401: ApiError, 404: ApiError },
+});
+
+export const uploadApplicationDocument = route({
+  method: 'POST',
+  path: '/api/loans/applications/:id/documents/',
+  auth: 'user',
+  summary:
+    'Upload a document to one’s own pending application: multipart `document_type` and `file` (PDF, JPEG, PNG or WebP judged by content, at most 10 MB)',
+  tags: ['applications'],
+  params: IdParams,
+  multipart: true,
+  body: z.object({ document_type: DocumentType, file: z.string().meta({ format: 'binary' }) }),
+  responses: {
+    201: ApplicationDocumentDto,
+    400: ApiError,
+    401: ApiError,
+    404: ApiError,
+    409: ApiError,
+    413: ApiError,
+  },
+});
+
+export const listApplicationDocuments = route({
+  method: 'GET',
+  path: '/api/loans/applications/:id/documents/',
+  auth: 'admin',
+  summary: 'An application’s documents, each with a short-lived signed URL',
+  tags: ['applications'],
+  params: IdParams,
+  responses: {
+    200: z.object({ documents: z.array(ApplicationDocumentDto) }),
+    400: ApiError,
+    401: ApiError,
+    403: ApiError,
+    404: ApiError,
+  },
+});
+
+export const approveApplication = route({
+  method: 'POST',
+  path: '/api/loans/applications/:id/approve/',
+  auth: 'admin',
+  summary: 'Approve a pending application (409 in any other state)',
+  tags: ['applications'],
+  params: IdParams,
+  body: DecisionBody,
+  responses: {
+    200: ApplicationDto,
+    400: ApiError,
+    401: ApiError,
+    403: ApiError,
+    404: ApiError,
+    409: ApiError,
+  },
+});
+
+export const rejectApplication = route({
+  method: 'POST',
+  path: '/api/loans/applications/:id/reject/',
+  auth: 'admin',
+  summary: 'Reject a pending application (409 in any other state)',
+  tags: ['applications'],
+  params: IdParams,
+  body: DecisionBody,
+  responses: {
+    200: ApplicationDto,
+    400: ApiError,
+    401: ApiError,
+    403: ApiError,
+    404: ApiError,
+    409: ApiError,
+  },
+});
+
+export const applicationDocumentFile = route({
+  method: 'GET',
+  path: '/api/loans/documents/:id/file/',
+  auth: 'public',
+  summary: 'The bytes of a document, through a signed URL that expires after a few minutes',
+  tags: ['applications'],
+  params: IdParams,
+  query: z.object({
+    expires: z.coerce.number().int().positive(),
+    signature: z.string().regex(/^[\w-]{20,100}$/),
+    download: z.enum(['1', 'true']).optional(),
+  }),
+  responses: { 200: z.string().meta({ format: 'binary' }), 400: ApiError, 403: ApiError, 404: ApiError },
+});
+
+export const applicationRoutes = {
+  createApplication,
+  listApplications,
+  myApplications,
+  applicationStatistics,
+  getApplication,
+  uploadApplicationDocument,
+  listApplicationDocuments,
+  approveApplication,
+  rejectApplication,
+  applicationDocumentFile,
+} as const;
