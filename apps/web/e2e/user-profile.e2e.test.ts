@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, failCall, openAdminPage } from './admin-session.ts';
+import { adminApi, countRequests, failCall, openAdminPage } from './admin-session.ts';
 import { harness, launchBrowser, openPage } from './harness.ts';
 
 interface UserRow {
@@ -168,6 +168,64 @@ describe('User profile', () => {
 
     await page.goto('/dashboard/users/999999');
     await page.getByRole('alert').getByText('User not found', { exact: true }).waitFor();
+    await close();
+  });
+
+  it('loads loan history the first time its tab opens, with the count in the label', async () => {
+    const id = await userId('Nakato Sarah');
+    const loans = await adminApi<{ count: number }>(`/api/loans/user/${id}/loans/`);
+    const { page, problems, close } = await openAdminPage(browser, '/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const loanCalls = countRequests(page, (url) => url.pathname === `/api/loans/user/${id}/loans/`);
+    await page.goto(`/dashboard/users/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Nakato Sarah' }).waitFor();
+    await tab(page, 'KYC').waitFor();
+    expect(loanCalls()).toBe(0);
+
+    // Arrow keys move between tabs (WAI-ARIA tabs); the tab lives in the URL.
+    await tab(page, 'KYC').focus();
+    await page.keyboard.press('ArrowRight');
+    await tab(page, `Loan History (${loans.count})`).waitFor();
+    expect(await tab(page, /^Loan History/).getAttribute('aria-selected')).toBe('true');
+    await page.waitForURL(/tab=loans/);
+    await page
+      .getByRole('tabpanel')
+      .getByText(/% paid$/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole('tabpanel').getByText('Days in arrears').count()).toBe(loans.count);
+
+    await page.keyboard.press('Home');
+    await page.waitForURL((url) => !url.searchParams.has('tab'));
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForURL(/tab=transactions/);
+    await tab(page, /^Loan History/).click();
+    await page
+      .getByRole('tabpanel')
+      .getByText(/% paid$/)
+      .first()
+      .waitFor();
+    expect(loanCalls()).toBe(1);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('offers Try Again when the loan history fails to load', async () => {
+    const id = await userId('Okello David');
+    const { page, close } = await openAdminPage(browser, '/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const restoreLoans = await failCall(page, 'GET', `/api/loans/user/${id}/loans/`, { status: 403 });
+    await page.goto(`/dashboard/users/${id}?tab=loans`);
+    const panel = page.getByRole('tabpanel');
+    await panel
+      .getByText('Failed to load loan history. The user may not have any loans yet.', { exact: true })
+      .waitFor();
+    await restoreLoans();
+    await panel.getByRole('button', { name: 'Try Again' }).click();
+    await panel
+      .getByText(/% paid$/)
+      .first()
+      .waitFor();
     await close();
   });
 
