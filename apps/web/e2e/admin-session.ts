@@ -95,3 +95,14 @@ export function countRequests(page: Page, predicate: (url: URL, method: string) 
 export function searchParam(page: Page, key: string): string | null {
   return new URL(page.url()).searchParams.get(key);
 }
+
+/** Waits until the table shows rows and every cell matching `selector` starts with `prefix`. */
+export async function waitForEveryCell(page: Page, selector: string, prefix: string): Promise<void> {
+  await page.waitForFunction(
+    ([sel, start]) => {
+      const cells = [...document.querySelectorAll(sel)];
+      return cells.length > 0 && cells.every((cell) => cell.textContent?.startsWith(start));
+    },
+    [selector, prefix] as const,
+  );
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, failCall, openAdminPage } from './admin-session.ts';
+import { adminApi, failCall, openAdminPage, waitForEveryCell } from './admin-session.ts';
 import { launchBrowser } from './harness.ts';
 
 interface Application {
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const table = (page: Page) => page.getByRole('table', { name: 'Applications' });
-const rows = (page: Page) => table(page).locator('tbody tr');
+const rows = (page: Page) => table(page).locator('tbody tr:has(td + td)');
 const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
 async function applications(status = ''): Promise<Application[]> {
@@ -111,20 +111,12 @@ describe('Applications', () => {
       .getByRole('link', { name: 'Pending Applications' })
       .click();
     await page.waitForURL(/status=PENDING/);
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('tbody tr td:nth-child(6)')].every(
-        (cell) => cell.textContent === 'Pending',
-      ),
-    );
+    await waitForEveryCell(page, 'tbody tr td:nth-child(6)', 'Pending');
     await page.reload();
     expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('PENDING');
     await page.getByRole('combobox', { name: 'Status' }).selectOption('REJECTED');
     await page.waitForURL(/status=REJECTED/);
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('tbody tr td:nth-child(6)')].every(
-        (cell) => cell.textContent === 'Rejected',
-      ),
-    );
+    await waitForEveryCell(page, 'tbody tr td:nth-child(6)', 'Rejected');
     await page
       .getByRole('navigation', { name: 'Applications' })
       .getByRole('link', { name: 'All Applications' })

@@ -47,7 +47,7 @@ describe('Loans', () => {
     await card(page, 'Outstanding Balance').getByText(`UGX ${outstanding}`, { exact: true }).waitFor();
 
     const loans = table(page, 'Loans');
-    await loans.locator('tbody tr').first().waitFor();
+    await loans.locator('tbody tr:has(td + td)').first().waitFor();
     expect(await loans.locator('thead th').allTextContents()).toEqual([
       'Loan ID',
       'Name',
@@ -94,13 +94,13 @@ describe('Loans', () => {
     if (!loan) throw new Error('no loans in the demo data');
     const { page, problems, close } = await openAdminPage(browser, '/dashboard/loans');
     await table(page, 'Loans')
-      .locator('tbody tr', { hasText: loan.loan_id })
+      .locator('tbody tr:has(td + td)', { hasText: loan.loan_id })
       .getByRole('link', { name: /View Transactions/ })
       .click();
     await page.waitForURL(new RegExp(`tab=repayments&loan=${loan.id}`));
     await page.getByText(`Showing the repayments of loan ${loan.loan_id}`, { exact: false }).waitFor();
     const filtered = table(page, 'Repayments');
-    await filtered.locator('tbody tr').first().waitFor();
+    await filtered.locator('tbody tr:has(td + td)').first().waitFor();
     const names = await filtered.locator('tbody td:nth-child(2)').allTextContents();
     for (const name of names) expect([loan.user_name, 'No data available']).toContain(name);
     await page.getByRole('link', { name: 'Show All Transactions' }).click();
@@ -127,7 +127,7 @@ describe('Loans', () => {
       .getByText(/^\d+\.\d%$/)
       .waitFor();
     const repayments = table(page, 'Repayments');
-    await repayments.locator('tbody tr').first().waitFor();
+    await repayments.locator('tbody tr:has(td + td)').first().waitFor();
     expect(await repayments.locator('thead th').allTextContents()).toEqual([
       'Transaction ID',
       'Name',
@@ -143,7 +143,7 @@ describe('Loans', () => {
   it('adds a loan type with per-field validation, edits it prefilled and deletes it after confirming', async () => {
     const { page, problems, close } = await openAdminPage(browser, '/dashboard/loans?tab=loan-types');
     const types = table(page, 'Loan Types');
-    await types.locator('tbody tr').first().waitFor();
+    await types.locator('tbody tr:has(td + td)').first().waitFor();
     expect(await types.locator('thead th').allTextContents()).toEqual([
       'Loan Type',
       'Amount Range (UGX)',
@@ -182,7 +182,7 @@ describe('Loans', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     await page.getByLabel('Rows per page').selectOption('100');
-    const row = types.locator('tbody tr', { hasText: 'Boda Boda Asset Finance' });
+    const row = types.locator('tbody tr:has(td + td)', { hasText: 'Boda Boda Asset Finance' });
     await row.getByText('2,000,000 - 6,000,000').waitFor();
     await row.getByText('Compound Interest').waitFor();
     await row.getByRole('button', { name: 'Edit Boda Boda Asset Finance' }).click();
@@ -212,7 +212,7 @@ describe('Loans', () => {
   it('shows the server refusing a rate above the legal cap under its field, and Failed to delete loan type for a type in use', async () => {
     const { page, close } = await openAdminPage(browser, '/dashboard/loans?tab=loan-types');
     const types = table(page, 'Loan Types');
-    await types.locator('tbody tr').first().waitFor();
+    await types.locator('tbody tr:has(td + td)').first().waitFor();
     await page.getByRole('button', { name: 'Add New Loan Type' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Loan Type' });
     await dialog.getByLabel('Loan Type').fill('Too Expensive');
@@ -226,7 +226,7 @@ describe('Loans', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await types
-      .locator('tbody tr', { hasText: 'Working Capital Loans' })
+      .locator('tbody tr:has(td + td)', { hasText: 'Working Capital Loans' })
       .getByRole('button', { name: /^Delete/ })
       .click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete loan type' });
@@ -235,7 +235,7 @@ describe('Loans', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
 
     await failCall(page, 'PUT', /^\/api\/loans\/loan-types\/\d+\/$/);
-    await types.locator('tbody tr').first().getByRole('button', { name: /^Edit/ }).click();
+    await types.locator('tbody tr:has(td + td)').first().getByRole('button', { name: /^Edit/ }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Loan Type' });
     await edit.getByRole('button', { name: 'Submit' }).click();
     await edit.getByRole('alert').getByText('Failed to update loan type', { exact: true }).waitFor();

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, countRequests, failCall, openAdminPage, searchParam } from './admin-session.ts';
+import {
+  adminApi,
+  countRequests,
+  failCall,
+  openAdminPage,
+  searchParam,
+  waitForEveryCell,
+} from './admin-session.ts';
 import { launchBrowser } from './harness.ts';
 
 interface UserStats {
@@ -18,7 +25,7 @@ afterAll(async () => {
 });
 
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
-const bodyRows = (page: Page) => usersTable(page).locator('tbody tr');
+const bodyRows = (page: Page) => usersTable(page).locator('tbody tr:has(td + td)');
 const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
 async function search(page: Page, text: string) {
@@ -88,13 +95,10 @@ describe('User Management', () => {
     await bodyRows(page).first().waitFor();
     await page.getByRole('combobox', { name: 'Status' }).selectOption('Inactive');
     await page.waitForURL(/status=Inactive/);
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('tbody tr td:nth-child(5) button')].every((b) =>
-        b.textContent?.startsWith('Inactive'),
-      ),
-    );
+    await waitForEveryCell(page, 'tbody tr td:nth-child(5) button', 'Inactive');
     await page.reload();
-    await bodyRows(page).first().waitFor();
+    // The first row is "Loading..." until the list arrives; wait for a real one.
+    await bodyRows(page).locator('td:nth-child(5) button').first().waitFor();
     expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('Inactive');
     const statuses = await bodyRows(page).locator('td:nth-child(5) button').allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
