@@ -22,6 +22,8 @@ import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.
 import { createLoanTypesService } from './features/loan-types/loan-types.service.ts';
 import { registerLoanRoutes } from './features/loans/loans.routes.ts';
 import { createLoansService } from './features/loans/loans.service.ts';
+import { registerPublicFormsRoutes } from './features/public-forms/public-forms.routes.ts';
+import { createPublicFormsService } from './features/public-forms/public-forms.service.ts';
 import { createPasswordResetService } from './features/users/password-reset.service.ts';
 import { createUserAdminService } from './features/users/user-admin.service.ts';
 import { registerUsersRoutes } from './features/users/users.routes.ts';
@@ -53,6 +55,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
   const users = createUsersService({ db, clock });
+  const publicForms = createPublicFormsService({ db, clock });
   const userAdmin = createUserAdminService({ db, clock, auth });
   const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
   const loans = createLoansService({ db, clock });
@@ -81,6 +84,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     loanTypes,
     applications,
     documents,
+    publicForms,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -152,6 +156,10 @@ export async function buildApp(
     auth: services.auth,
     users: services.users,
     loginLimitPerMinute: config.loginRateLimitPerMinute,
+  });
+  registerPublicFormsRoutes(register, {
+    publicForms: services.publicForms,
+    limitPerMinute: config.publicFormRateLimitPerMinute,
   });
   registerUsersRoutes(register, {
     users: services.users,

@@ -35,7 +35,7 @@ export function SelectField({ label, options, isLabelHidden, error, className, .
       </label>
       <select
         id={id}
-        className={selectClassName}
+        className={classNames('w-full', selectClassName)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...props}
