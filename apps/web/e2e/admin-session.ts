@@ -32,7 +32,9 @@ export async function openAdminPage(
   // Fail with the locator in the message well before the test's own 30 s limit.
   opened.page.setDefaultTimeout(10_000);
   await opened.page.addInitScript((stored) => {
-    // Only the first document of the context gets the session; later sign-outs must stick.
+    // Only the app's top document gets the session (a document's PDF frame has no storage), and
+    // only the first one of the context: later sign-outs must stick.
+    if (window !== window.top || !window.sessionStorage) return;
     if (sessionStorage.getItem('e2e-session-seeded')) return;
     sessionStorage.setItem('e2e-session-seeded', '1');
     localStorage.setItem('accessToken', stored.access);
