@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, failCall, openAdminPage, waitForEveryCell } from './admin-session.ts';
 import { launchBrowser } from './harness.ts';
@@ -244,14 +244,33 @@ describe('Applications', () => {
     await close();
   });
 
-  it('shows Awaiting disbursement for an approved application without a loan', async () => {
+  it('disburses an approved application once, reusing the Idempotency-Key when the same action is retried', async () => {
     const [target] = (await applications('APPROVED')).filter((a) => a.approved_loan === null);
     if (!target) throw new Error('no approved application without a loan in the demo data');
     const { page, problems, close } = await openAdminPage(browser, '/dashboard/applications?status=APPROVED');
+    const keys: string[] = [];
+    page.on('request', (request: Request) => {
+      if (
+        request.method() === 'POST' &&
+        request.url().endsWith(`/api/loans/applications/${target.id}/disburse/`)
+      ) {
+        keys.push(request.headers()['idempotency-key'] ?? '');
+      }
+    });
+    const restore = await failCall(page, 'POST', `/api/loans/applications/${target.id}/disburse/`, 'network');
     const row = rows(page).filter({ hasText: target.business_name }).first();
-    await row.getByText('Awaiting disbursement', { exact: true }).waitFor();
-    expect(await row.getByRole('button', { name: /^Approve|^Reject/ }).count()).toBe(0);
-    expect(problems).toEqual([]);
+    await row.getByRole('button', { name: /^Disburse/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Disburse loan' });
+    await dialog.getByRole('button', { name: 'Disburse', exact: true }).click();
+    await dialog.getByRole('alert').getByText('Failed to disburse loan', { exact: true }).waitFor();
+    await restore();
+    await dialog.getByRole('button', { name: 'Disburse', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await row.getByText(/^(Disbursed|Payout processing)$/).waitFor({ timeout: 25_000 });
+    expect(problems.filter((p) => !p.includes('ERR_FAILED'))).toEqual([]);
     await close();
   });
 

@@ -132,6 +132,11 @@ export async function setup(project: TestProject): Promise<void> {
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: distDir,
       DATA_DIR: dataDir,
+      // Mobile money through the local simulator, quick and never failing on its own: tests that
+      // need a failure make one with page.route.
+      PAYMENT_PROVIDER: 'simulator',
+      MOMO_SIMULATOR_DELAY_MS: '200',
+      MOMO_SIMULATOR_FAILURE_RATE: '0',
       // Every browser test signs in from 127.0.0.1; the default 10 a minute would make the suite flaky.
       LOGIN_RATE_LIMIT_PER_MINUTE: '300',
     },

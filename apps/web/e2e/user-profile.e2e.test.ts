@@ -171,16 +171,23 @@ describe('User profile', () => {
     await close();
   });
 
-  it('loads loan history the first time its tab opens, with the count in the label', async () => {
+  it('loads loan and transaction history the first time their tabs open, with counts in the labels', async () => {
     const id = await userId('Nakato Sarah');
     const loans = await adminApi<{ count: number }>(`/api/loans/user/${id}/loans/`);
+    const transactions = await adminApi<{ count: number }>(
+      `/api/wallet/user/${id}/transactions/?page_size=50`,
+    );
     const { page, problems, close } = await openAdminPage(browser, '/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const loanCalls = countRequests(page, (url) => url.pathname === `/api/loans/user/${id}/loans/`);
+    const transactionCalls = countRequests(
+      page,
+      (url) => url.pathname === `/api/wallet/user/${id}/transactions/`,
+    );
     await page.goto(`/dashboard/users/${id}`);
     await page.getByRole('heading', { level: 1, name: 'Nakato Sarah' }).waitFor();
     await tab(page, 'KYC').waitFor();
-    expect(loanCalls()).toBe(0);
+    expect([loanCalls(), transactionCalls()]).toEqual([0, 0]);
 
     // Arrow keys move between tabs (WAI-ARIA tabs); the tab lives in the URL.
     await tab(page, 'KYC').focus();
@@ -195,26 +202,31 @@ describe('User profile', () => {
       .waitFor();
     expect(await page.getByRole('tabpanel').getByText('Days in arrears').count()).toBe(loans.count);
 
-    await page.keyboard.press('Home');
-    await page.waitForURL((url) => !url.searchParams.has('tab'));
-    await page.keyboard.press('ArrowLeft');
-    await page.waitForURL(/tab=transactions/);
-    await tab(page, /^Loan History/).click();
+    await page.keyboard.press('ArrowRight');
+    await tab(page, `Transaction History (${transactions.count})`).waitFor();
     await page
       .getByRole('tabpanel')
-      .getByText(/% paid$/)
+      .getByText(/^[+\u2212]UGX [\d,]+$/)
       .first()
       .waitFor();
-    expect(loanCalls()).toBe(1);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('End');
+    await tab(page, /^Loan History/).click();
+    await tab(page, /^Transaction History/).click();
+    expect([loanCalls(), transactionCalls()]).toEqual([1, 1]);
     expect(problems).toEqual([]);
     await close();
   });
 
-  it('offers Try Again when the loan history fails to load', async () => {
+  it('offers Try Again when the loan or transaction history fails to load', async () => {
     const id = await userId('Okello David');
     const { page, close } = await openAdminPage(browser, '/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const restoreLoans = await failCall(page, 'GET', `/api/loans/user/${id}/loans/`, { status: 403 });
+    await failCall(page, 'GET', `/api/wallet/user/${id}/transactions/`, {
+      status: 404,
+      error: 'User not found',
+    });
     await page.goto(`/dashboard/users/${id}?tab=loans`);
     const panel = page.getByRole('tabpanel');
     await panel
@@ -226,6 +238,13 @@ describe('User profile', () => {
       .getByText(/% paid$/)
       .first()
       .waitFor();
+    await tab(page, /^Transaction History/).click();
+    await panel
+      .getByText('Failed to load transaction history. The user may not have any transactions yet.', {
+        exact: true,
+      })
+      .waitFor();
+    expect(await panel.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
     await close();
   });
 

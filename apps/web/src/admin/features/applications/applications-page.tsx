@@ -4,6 +4,7 @@ import { serverReason } from '../../../lib/api-error-message.ts';
 import { formatNumber } from '../../../lib/format-ugx.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
+import { Notice } from '../../../ui/notice.tsx';
 import { isPageSize } from '../../../ui/page-size-select.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { SideMenu } from '../../../ui/side-menu.tsx';
@@ -27,6 +28,8 @@ export function ApplicationsPage() {
   const list = useApplicationList({ page, pageSize, status });
   const stats = useApplicationStatistics();
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
+  const [processing, setProcessing] = useState<ReadonlySet<number>>(() => new Set());
+  const [payoutNotice, setPayoutNotice] = useState<string | null>(null);
   const [documentsOf, setDocumentsOf] = useState<number | null>(null);
   const [pending, setPending] = useState<{ application: ApplicationDto; action: ApplicationAction } | null>(
     null,
@@ -66,6 +69,7 @@ export function ApplicationsPage() {
           ]}
         />
         <div className="flex min-w-0 flex-1 flex-col gap-4">
+          {payoutNotice ? <Notice tone="info">{payoutNotice}</Notice> : null}
           {list.isError && list.error !== dismissedError ? (
             <ErrorBanner
               message="Failed to load applications"
@@ -79,6 +83,7 @@ export function ApplicationsPage() {
             isLoading={list.isPending}
             onAction={(application, action) => setPending({ application, action })}
             onViewDocuments={(application) => setDocumentsOf(application.id)}
+            processingIds={processing}
             toolbar={
               <SelectField
                 label="Status"
@@ -106,7 +111,14 @@ export function ApplicationsPage() {
         </div>
       </div>
       <DocumentsDialog applicationId={documentsOf} onClose={() => setDocumentsOf(null)} />
-      <ApplicationActionDialog pending={pending} onClose={() => setPending(null)} />
+      <ApplicationActionDialog
+        pending={pending}
+        onClose={() => setPending(null)}
+        onPayoutProcessing={(application, message) => {
+          setProcessing((current) => new Set([...current, application.id]));
+          setPayoutNotice(`${application.business_name}: ${message}`);
+        }}
+      />
     </div>
   );
 }

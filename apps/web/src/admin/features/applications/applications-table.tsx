@@ -6,13 +6,15 @@ import { Button } from '../../../ui/button.tsx';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
 
-export type ApplicationAction = 'approve' | 'reject';
+export type ApplicationAction = 'approve' | 'reject' | 'disburse';
 
 export interface ApplicationsTableProps {
   readonly applications: readonly ApplicationDto[];
   readonly isLoading: boolean;
   readonly onAction: (application: ApplicationDto, action: ApplicationAction) => void;
   readonly onViewDocuments: (application: ApplicationDto) => void;
+  /** Applications whose payout was sent and is not confirmed yet. */
+  readonly processingIds: ReadonlySet<number>;
   readonly toolbar?: React.ReactNode;
 }
 
@@ -25,9 +27,11 @@ const STATUS_LABELS: Record<ApplicationDto['status'], string> = {
 function ActionCell({
   application: a,
   onAction,
+  isProcessing,
 }: {
   readonly application: ApplicationDto;
   readonly onAction: ApplicationsTableProps['onAction'];
+  readonly isProcessing: boolean;
 }) {
   if (a.status === 'PENDING') {
     return (
@@ -46,9 +50,14 @@ function ActionCell({
       </div>
     );
   }
+  if (a.status === 'APPROVED' && a.approved_loan === null && isProcessing) {
+    return <span className="whitespace-nowrap text-slate-600 dark:text-slate-300">Payout processing</span>;
+  }
   if (a.status === 'APPROVED' && a.approved_loan === null) {
     return (
-      <span className="whitespace-nowrap text-slate-600 dark:text-slate-300">Awaiting disbursement</span>
+      <Button size="sm" onClick={() => onAction(a, 'disburse')}>
+        Disburse<span className="sr-only"> loan to {a.business_name}</span>
+      </Button>
     );
   }
   if (a.status === 'APPROVED') return <span className="text-slate-600 dark:text-slate-300">Disbursed</span>;
@@ -60,6 +69,7 @@ export function ApplicationsTable({
   isLoading,
   onAction,
   onViewDocuments,
+  processingIds,
   toolbar,
 }: ApplicationsTableProps) {
   const columns: Column<ApplicationDto>[] = [
@@ -143,7 +153,11 @@ export function ApplicationsTable({
         </Button>
       ),
     },
-    { id: 'action', header: 'Action', cell: (a) => <ActionCell application={a} onAction={onAction} /> },
+    {
+      id: 'action',
+      header: 'Action',
+      cell: (a) => <ActionCell application={a} onAction={onAction} isProcessing={processingIds.has(a.id)} />,
+    },
   ];
   return (
     <DataTable

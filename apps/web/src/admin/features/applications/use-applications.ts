@@ -52,6 +52,8 @@ function useApplicationsChanged() {
       queryClient.invalidateQueries({ queryKey: queryKeyOf('listLoans') }),
       queryClient.invalidateQueries({ queryKey: queryKeyOf('loanStatistics') }),
       queryClient.invalidateQueries({ queryKey: queryKeyOf('adminLoanStats') }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf('financialStats') }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf('allTransactions') }),
     ]);
 }
 
@@ -65,6 +67,19 @@ export function useDecideApplication() {
         params: { id },
         body: { admin_notes: note },
       }),
+    onSuccess: () => changed(),
+  });
+}
+
+/**
+ * Pays an approved application out. 201 answers the new loan; 202 means the payout is on its way
+ * and the loan is created when the provider confirms it (docs/money.md).
+ */
+export function useDisburseApplication() {
+  const changed = useApplicationsChanged();
+  return useMutation({
+    mutationFn: ({ id, key }: { id: number; key: string }) =>
+      api(routes.disburseApplication, { params: { id }, headers: { 'idempotency-key': key } }),
     onSuccess: () => changed(),
   });
 }
