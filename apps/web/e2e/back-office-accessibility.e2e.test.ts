@@ -51,7 +51,7 @@ describe.each(['light', 'dark'] as const)('back-office screens in the %s theme',
     }
     expect(problems).toEqual([]);
     await close();
-  });
+  }, 120_000);
 });
 
 describe('on a 768×1024 tablet', () => {
@@ -66,5 +66,5 @@ describe('on a 768×1024 tablet', () => {
       expect({ path, scrolls: await hasPageScroll(page) }).toEqual({ path, scrolls: false });
     }
     await close();
-  });
+  }, 60_000);
 });

@@ -150,11 +150,18 @@ export async function setup(project: TestProject): Promise<void> {
   child.stderr?.on('data', collect);
 
   await waitForHealth(info.baseUrl, child, () => output);
+  // A server that dies mid-run fails every later test with a refused connection; say why.
+  child.once('exit', (code, signal) => {
+    if (server === child) {
+      process.stderr.write(`\nThe e2e server exited early (code ${code}, signal ${signal}):\n${output}\n`);
+    }
+  });
   project.provide('harness', info);
 }
 
 export async function teardown(): Promise<void> {
   const child = server;
+  server = null;
   if (child && child.exitCode === null) {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');

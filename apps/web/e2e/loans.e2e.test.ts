@@ -89,10 +89,14 @@ describe('Loans', () => {
   });
 
   it('goes from View Transactions to the repayments of that loan and back to all with Show All Transactions', async () => {
-    const { results } = await adminApi<{ results: Loan[] }>('/api/loans/loans/?page_size=1');
-    const loan = results[0];
-    if (!loan) throw new Error('no loans in the demo data');
-    const { page, problems, close } = await openAdminPage(browser, '/dashboard/loans');
+    // A loan with repayments (a loan disbursed by another test may have none yet).
+    const repayments = await adminApi<{ results: Array<{ loan: number }> }>(
+      '/api/loans/transactions/?page_size=1',
+    );
+    const loanId = repayments.results[0]?.loan;
+    const loan = loanId ? await adminApi<Loan>(`/api/loans/loans/${loanId}/`) : undefined;
+    if (!loan) throw new Error('no repaid loans in the demo data');
+    const { page, problems, close } = await openAdminPage(browser, '/dashboard/loans?page_size=100');
     await table(page, 'Loans')
       .locator('tbody tr:has(td + td)', { hasText: loan.loan_id })
       .getByRole('link', { name: /View Transactions/ })
