@@ -132,6 +132,11 @@ export async function setup(project: TestProject): Promise<void> {
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: distDir,
       DATA_DIR: dataDir,
+      // Mobile money through the local simulator, quick and never failing on its own: tests that
+      // need a failure make one with page.route.
+      PAYMENT_PROVIDER: 'simulator',
+      MOMO_SIMULATOR_DELAY_MS: '200',
+      MOMO_SIMULATOR_FAILURE_RATE: '0',
       // Every browser test signs in from 127.0.0.1; the default 10 a minute would make the suite flaky.
       LOGIN_RATE_LIMIT_PER_MINUTE: '300',
     },
@@ -145,11 +150,18 @@ export async function setup(project: TestProject): Promise<void> {
   child.stderr?.on('data', collect);
 
   await waitForHealth(info.baseUrl, child, () => output);
+  // A server that dies mid-run fails every later test with a refused connection; say why.
+  child.once('exit', (code, signal) => {
+    if (server === child) {
+      process.stderr.write(`\nThe e2e server exited early (code ${code}, signal ${signal}):\n${output}\n`);
+    }
+  });
   project.provide('harness', info);
 }
 
 export async function teardown(): Promise<void> {
   const child = server;
+  server = null;
   if (child && child.exitCode === null) {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');

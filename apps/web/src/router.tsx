@@ -29,11 +29,19 @@ export const routeTree: RouteObject[] = [
         children: [
           { path: paths.login, lazy: async () => ({ Component: (await loadAdmin()).LoginPage }) },
           {
+            path: paths.resetPassword,
+            lazy: async () => ({ Component: (await loadAdmin()).ResetPasswordPage }),
+          },
+          {
             path: paths.dashboard,
             lazy: async () => ({ Component: (await loadAdmin()).AdminRoot }),
             children: [
               { index: true, lazy: async () => ({ Component: (await loadAdmin()).DashboardPage }) },
               { path: 'users', lazy: async () => ({ Component: (await loadAdmin()).UsersPage }) },
+              {
+                path: 'users/:userId',
+                lazy: async () => ({ Component: (await loadAdmin()).UserProfilePage }),
+              },
               {
                 path: 'applications',
                 lazy: async () => ({ Component: (await loadAdmin()).ApplicationsPage }),

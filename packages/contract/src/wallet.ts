@@ -227,8 +227,35 @@ export const walletSummary = route({
   responses: { 200: WalletSummary, 401: ApiError },
 });
 
+/** Money out to borrowers and back from them per Kampala week (Monday to Sunday), oldest first. */
+export const WeeklyFlows = z
+  .object({
+    weeks: z.array(
+      z.object({
+        /** The Monday the week starts on. */
+        week_start: IsoDate,
+        disbursements: UgxString,
+        repayments: UgxString,
+      }),
+    ),
+    as_of: IsoDateTime,
+  })
+  .meta({ id: 'WeeklyFlows' });
+
+export const weeklyFlows = route({
+  method: 'GET',
+  path: '/api/wallet/admin/weekly-flows/',
+  auth: 'admin',
+  summary:
+    'Disbursements and repayments per Kampala week (from Monday) for the last `weeks` weeks, this one included; weeks with nothing are 0',
+  tags: ['wallet'],
+  query: z.object({ weeks: z.coerce.number().int().min(1).max(104).default(12) }),
+  responses: { 200: WeeklyFlows, 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
 export const walletRoutes = {
   financialStats,
+  weeklyFlows,
   allTransactions,
   listTransactions,
   userTransactions,

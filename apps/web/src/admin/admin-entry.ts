@@ -4,6 +4,8 @@ export { ApplicationsPage } from './features/applications/applications-page.tsx'
 export { LoginPage } from './features/auth/login-page.tsx';
 export { LoansPage } from './features/loans/loans-page.tsx';
 export { DashboardPage } from './features/stats/dashboard-page.tsx';
+export { ResetPasswordPage } from './features/users/reset-password-page.tsx';
+export { UserProfilePage } from './features/users/user-profile-page.tsx';
 export { UsersPage } from './features/users/users-page.tsx';
 export { TransactionsPage } from './features/wallet/transactions-page.tsx';
 export { AdminNotFoundPage } from './shell/admin-not-found-page.tsx';

@@ -2,13 +2,14 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { BadRequestError } from '../../http/errors.ts';
-import { kampalaPeriods } from '../../kampala-time.ts';
+import { addDays, kampalaPeriods } from '../../kampala-time.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_CAPITAL, PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
   findTransactions,
   summarizeTransactions,
+  sumPostedPerWeek,
   sumPostedSince,
   type TransactionFilter,
   type TransactionOrdering,
@@ -88,6 +89,30 @@ export function createPlatformTransactionsService(deps: {
         platformWallet: wallet,
         disbursements: of('DISBURSEMENT'),
         repayments: of('REPAYMENT'),
+      };
+    },
+
+    /**
+     * Disbursements and repayments per Kampala week for the dashboard's chart: the last `weeks`
+     * weeks, this one included, oldest first, with 0 for a week without postings. Read from the
+     * ledger's per-day totals, so the cost does not grow with the number of transactions.
+     */
+    async weeklyFlows(weeks: number) {
+      const now = clock.now();
+      const firstWeek = addDays(kampalaPeriods(now).weekStart, -7 * (weeks - 1));
+      const rows = await sumPostedPerWeek(db, ['DISBURSEMENT', 'REPAYMENT'], firstWeek);
+      const amountOf = (kind: string, weekStart: string) =>
+        rows.find((row) => row.kind === kind && row.weekStart === weekStart)?.amount ?? 0;
+      return {
+        asOf: now,
+        weeks: Array.from({ length: weeks }, (_, index) => {
+          const weekStart = addDays(firstWeek, 7 * index);
+          return {
+            weekStart,
+            disbursements: amountOf('DISBURSEMENT', weekStart),
+            repayments: amountOf('REPAYMENT', weekStart),
+          };
+        }),
       };
     },
   };

@@ -201,6 +201,28 @@ export async function userTotals(
   };
 }
 
+/**
+ * Gross posted per ledger kind and Kampala week (weeks start on Monday, as date_trunc's ISO weeks do)
+ * from `fromDay` on: one row per kind and week that has any posting.
+ */
+export async function sumPostedPerWeek(
+  db: DbOrTx,
+  kinds: readonly string[],
+  fromDay: string,
+): Promise<Array<{ kind: string; weekStart: string; amount: number }>> {
+  const t = ledgerDailyTotals;
+  const weekStart = sql<string>`to_char(date_trunc('week', ${t.day}::timestamp), 'YYYY-MM-DD')`;
+  return db
+    .select({
+      kind: t.kind,
+      weekStart,
+      amount: sql<number>`coalesce(sum(${t.amount}), 0)::bigint`.mapWith(Number),
+    })
+    .from(t)
+    .where(and(inArray(t.kind, [...kinds]), sql`${t.day} >= ${fromDay}`))
+    .groupBy(t.kind, weekStart);
+}
+
 /** Gross posted per ledger kind: all time, and since each of the given Kampala dates. */
 export async function sumPostedSince(
   db: DbOrTx,

@@ -23,6 +23,18 @@ export function registerWalletRoutes(
     };
   });
 
+  register(routes.weeklyFlows, async ({ query }) => {
+    const flows = await transactions.weeklyFlows(query.weeks);
+    return {
+      weeks: flows.weeks.map((week) => ({
+        week_start: week.weekStart,
+        disbursements: toUgxString(week.disbursements),
+        repayments: toUgxString(week.repayments),
+      })),
+      as_of: flows.asOf.toISOString(),
+    };
+  });
+
   register(routes.allTransactions, async ({ query }) => {
     const { rows, summary, count } = await transactions.page(
       { status: query.status, type: query.type, search: query.search || undefined },

@@ -1,5 +1,200 @@
+import type { SessionUser } from '@sente/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { serverReason } from '../../../lib/api-error-message.ts';
+import { formatNumber } from '../../../lib/format-ugx.ts';
+import { totalPagesOf } from '../../../lib/page-window.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useUrlState } from '../../../lib/use-url-state.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { ErrorBanner } from '../../../ui/error-banner.tsx';
+import { Notice } from '../../../ui/notice.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { StatCard } from '../../../ui/stat-card.tsx';
 import { PageHeading } from '../../shell/page-heading.tsx';
+import {
+  USERS_PAGE_SIZE,
+  useDeleteUser,
+  useToggleUserStatus,
+  useUserList,
+  useUserStats,
+} from './use-users.ts';
+import { readClosedAccount, USER_MESSAGES } from './user-messages.ts';
+import { UsersTable } from './users-table.tsx';
+
+/** The search waits this long after the last keystroke (spec section 9). */
+export const SEARCH_DEBOUNCE_MS = 500;
+const STATUSES = ['Active', 'Inactive'] as const;
+
+interface Banner {
+  readonly message: string;
+  readonly reason: string | null;
+}
 
 export function UsersPage() {
-  return <PageHeading title="User Management" />;
+  const url = useUrlState();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const page = url.int('page', 1);
+  const status = url.oneOf('status', [...STATUSES, ''], '');
+  const urlSearch = url.text('search');
+
+  const [searchInput, setSearchInput] = useState(urlSearch);
+  const debouncedSearch = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const writtenSearch = useRef(urlSearch);
+  // A new search goes to the URL and back to page 1; typing replaces the history entry.
+  useEffect(() => {
+    if (debouncedSearch === writtenSearch.current) return;
+    writtenSearch.current = debouncedSearch;
+    url.update({ search: debouncedSearch }, { replace: true });
+  }, [debouncedSearch, url]);
+  // The back button or a link changed the search: show it in the box.
+  useEffect(() => {
+    if (urlSearch === writtenSearch.current) return;
+    writtenSearch.current = urlSearch;
+    setSearchInput(urlSearch);
+  }, [urlSearch]);
+
+  const list = useUserList({ page, search: urlSearch, status });
+  const stats = useUserStats();
+  const toggle = useToggleUserStatus();
+  const remove = useDeleteUser();
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [dismissedError, setDismissedError] = useState<Error | null>(null);
+  const [toDelete, setToDelete] = useState<SessionUser | null>(null);
+  const [closedAccount, setClosedAccount] = useState(() => readClosedAccount(location.state));
+
+  // The notice of a closed account shows once; a reload should not repeat it.
+  useEffect(() => {
+    if (readClosedAccount(location.state)) void navigate(location, { replace: true, state: null });
+  }, [location, navigate]);
+
+  const loadError = list.error ?? null;
+  const count = list.data?.count ?? 0;
+  const totalPages = totalPagesOf(count, USERS_PAGE_SIZE);
+
+  const onToggle = (user: SessionUser) => {
+    setBanner(null);
+    toggle.mutate(user.id, {
+      onError: (error) => setBanner({ message: USER_MESSAGES.toggleFailed, reason: serverReason(error) }),
+    });
+  };
+
+  const onConfirmDelete = () => {
+    if (!toDelete) return;
+    setBanner(null);
+    remove.mutate(toDelete.id, {
+      onSettled: () => setToDelete(null),
+      onError: (error) => setBanner({ message: USER_MESSAGES.deleteFailed, reason: serverReason(error) }),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading title="User Management" />
+      {closedAccount ? (
+        <Notice tone="success">
+          <div className="flex items-center justify-between gap-2">
+            <p>
+              The account of {closedAccount} was closed. Its loans, applications and transactions stay on
+              record.
+            </p>
+            <button type="button" className="font-semibold underline" onClick={() => setClosedAccount(null)}>
+              Dismiss
+            </button>
+          </div>
+        </Notice>
+      ) : null}
+      {loadError && loadError !== dismissedError ? (
+        <ErrorBanner
+          message={USER_MESSAGES.loadFailed}
+          reason={serverReason(loadError)}
+          onRetry={() => void list.refetch()}
+          onDismiss={() => setDismissedError(loadError)}
+        />
+      ) : null}
+      {banner ? (
+        <ErrorBanner message={banner.message} reason={banner.reason} onDismiss={() => setBanner(null)} />
+      ) : null}
+
+      <section aria-label="User counts" className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          label="Total Users"
+          value={formatNumber(stats.data?.total_users ?? 0)}
+          isLoading={stats.isPending}
+          isUnavailable={stats.isError}
+        />
+        <StatCard
+          label="Active Users"
+          value={formatNumber(stats.data?.active_users ?? 0)}
+          isLoading={stats.isPending}
+          isUnavailable={stats.isError}
+        />
+        <StatCard
+          label="Inactive Users"
+          value={formatNumber(stats.data?.inactive_users ?? 0)}
+          isLoading={stats.isPending}
+          isUnavailable={stats.isError}
+        />
+      </section>
+
+      <UsersTable
+        users={loadError ? [] : (list.data?.results ?? [])}
+        isLoading={list.isPending}
+        togglingId={toggle.isPending ? (toggle.variables ?? null) : null}
+        onToggle={onToggle}
+        onDelete={(user) => setToDelete(user)}
+        toolbar={
+          <>
+            <SearchField
+              label="Search users"
+              placeholder="Search users..."
+              value={searchInput}
+              onChange={setSearchInput}
+              className="w-full sm:w-72"
+            />
+            <SelectField
+              label="Status"
+              isLabelHidden
+              value={status}
+              onChange={(event) => url.update({ status: event.target.value })}
+              options={[
+                { value: '', label: 'All Status' },
+                { value: 'Active', label: 'Active' },
+                { value: 'Inactive', label: 'Inactive' },
+              ]}
+            />
+          </>
+        }
+      />
+      {count > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Page {Math.min(page, totalPages)} of {totalPages} · {formatNumber(count)} users
+          </p>
+          <Pager page={page} totalPages={totalPages} onPageChange={(next) => url.update({ page: next })} />
+        </div>
+      ) : null}
+
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        title="Delete user"
+        message={USER_MESSAGES.confirmDelete}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        isDanger
+        isBusy={remove.isPending}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
+        {toDelete ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {toDelete.name} ({toDelete.email}) will no longer be able to sign in.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
 }

@@ -1,5 +1,245 @@
+import type { PlatformTransaction } from '@sente/contract';
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { serverReason } from '../../../lib/api-error-message.ts';
+import { formatDate } from '../../../lib/format-date.ts';
+import { formatNumber, formatSignedUgx, formatUgx, toShillings } from '../../../lib/format-ugx.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useUrlState } from '../../../lib/use-url-state.ts';
+import { Button } from '../../../ui/button.tsx';
+import { classNames } from '../../../ui/class-names.ts';
+import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { StatCard } from '../../../ui/stat-card.tsx';
+import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
 import { PageHeading } from '../../shell/page-heading.tsx';
+import { TransactionDetailsDialog } from './transaction-details-dialog.tsx';
+import {
+  STATUS_LABELS,
+  TRANSACTIONS_PAGE_SIZE,
+  TYPE_LABELS,
+  transactionsErrorMessage,
+} from './transaction-messages.ts';
+import { useAllTransactions } from './use-wallet.ts';
+
+const STATUSES = ['COMPLETED', 'PENDING', 'PROCESSING', 'FAILED'] as const;
+const TYPES = ['DISBURSEMENT', 'WITHDRAWAL', 'REPAYMENT'] as const;
+const SEARCH_DEBOUNCE_MS = 500;
 
 export function TransactionsPage() {
-  return <PageHeading title="All Platform Transactions" />;
+  const url = useUrlState();
+  const page = url.int('page', 1);
+  const status = url.oneOf('status', [...STATUSES, ''], '');
+  const type = url.oneOf('type', [...TYPES, ''], '');
+  const urlSearch = url.text('search');
+  const [searchInput, setSearchInput] = useState(urlSearch);
+  const debouncedSearch = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const writtenSearch = useRef(urlSearch);
+  useEffect(() => {
+    if (debouncedSearch === writtenSearch.current) return;
+    writtenSearch.current = debouncedSearch;
+    url.update({ search: debouncedSearch }, { replace: true });
+  }, [debouncedSearch, url]);
+  useEffect(() => {
+    if (urlSearch === writtenSearch.current) return;
+    writtenSearch.current = urlSearch;
+    setSearchInput(urlSearch);
+  }, [urlSearch]);
+
+  const list = useAllTransactions({ page, status, type, search: urlSearch });
+  const [details, setDetails] = useState<PlatformTransaction | null>(null);
+  const data = list.isError ? undefined : list.data;
+  const rows = data?.transactions ?? [];
+  const summary = data?.summary;
+  const pagination = data?.pagination;
+  const isRefreshing = list.isFetching && !list.isPending;
+
+  const columns: Column<PlatformTransaction>[] = [
+    {
+      id: 'id',
+      header: 'Transaction ID',
+      cell: (t) => <span className="font-mono text-xs break-all">{t.reference_id}</span>,
+      csv: (t) => t.reference_id,
+    },
+    {
+      id: 'user',
+      header: 'User',
+      cell: (t) => (
+        <div className="flex flex-col">
+          <span className="font-medium whitespace-nowrap">{t.user_name}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-300">{t.user_email}</span>
+        </div>
+      ),
+      csv: (t) => `${t.user_name} <${t.user_email}>`,
+    },
+    {
+      id: 'when',
+      header: 'Date/Time',
+      cell: (t) => (
+        <div className="flex flex-col whitespace-nowrap">
+          <span>{formatDate(t.date)}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-300">{t.time}</span>
+        </div>
+      ),
+      csv: (t) => `${t.date} ${t.time}`,
+    },
+    {
+      id: 'type',
+      header: 'Transaction Type',
+      cell: (t) => (
+        <div className="flex flex-col whitespace-nowrap">
+          <span>{TYPE_LABELS[t.type] ?? t.type}</span>
+          {t.loan_id ? (
+            <span className="text-xs text-slate-600 dark:text-slate-300">Loan #{t.loan_id}</span>
+          ) : null}
+        </div>
+      ),
+      csv: (t) => t.type,
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      isNumeric: true,
+      cell: (t) => (
+        <span
+          className={classNames(
+            'font-semibold',
+            t.transaction_type === 'CREDIT'
+              ? 'text-emerald-700 dark:text-emerald-400'
+              : 'text-red-700 dark:text-red-400',
+          )}
+        >
+          {formatSignedUgx(t.amount, t.transaction_type)}
+          <span className="sr-only">{t.transaction_type === 'CREDIT' ? ' (credit)' : ' (debit)'}</span>
+        </span>
+      ),
+      csv: (t) => (t.transaction_type === 'CREDIT' ? 1 : -1) * toShillings(t.amount),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (t) => <StatusBadge label={STATUS_LABELS[t.status] ?? t.status} tone={toneOfStatus(t.status)} />,
+      csv: (t) => t.status,
+    },
+    {
+      id: 'provider',
+      header: 'Provider Reference',
+      cell: (t) => <span className="font-mono text-xs break-all">{t.provider_reference ?? '—'}</span>,
+      csv: (t) => t.provider_reference,
+    },
+    {
+      id: 'details',
+      header: 'Details',
+      cell: (t) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="whitespace-nowrap underline"
+          onClick={() => setDetails(t)}
+        >
+          View Details<span className="sr-only"> of {t.reference_id}</span>
+        </Button>
+      ),
+    },
+  ];
+
+  const card = (label: string, value: string) => (
+    <StatCard label={label} value={value} isLoading={list.isPending} isUnavailable={list.isError} />
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageHeading title="All Platform Transactions" />
+        <Button variant="secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <RefreshCw aria-hidden="true" className={classNames('size-4', isRefreshing && 'animate-spin')} />
+          Refresh
+        </Button>
+      </div>
+      {list.isError ? (
+        <section
+          role="alert"
+          aria-label="Data Loading Issue"
+          className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <div>
+            <h2 className="font-semibold">Data Loading Issue</h2>
+            <p className="mt-1">{transactionsErrorMessage(list.error)}</p>
+            {serverReason(list.error) && list.error.message !== transactionsErrorMessage(list.error) ? (
+              <p className="mt-1 text-amber-800 dark:text-amber-200">{serverReason(list.error)}</p>
+            ) : null}
+          </div>
+          <Button size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
+            Retry
+          </Button>
+        </section>
+      ) : null}
+      <section aria-label="Transaction summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {card('Total Transactions', formatNumber(summary?.total_transactions ?? 0))}
+        {card('Successful', formatNumber(summary?.successful_transactions ?? 0))}
+        {card('Pending', formatNumber(summary?.pending_transactions ?? 0))}
+        {card('Total Volume (UGX)', formatUgx(summary?.total_amount))}
+      </section>
+      <DataTable
+        caption="Platform transactions"
+        columns={columns}
+        rows={rows}
+        rowKey={(t) => t.id}
+        isLoading={list.isPending}
+        exportName="transactions"
+        toolbar={
+          <>
+            <SearchField
+              label="Search transactions"
+              placeholder="Search name, reference or type..."
+              value={searchInput}
+              onChange={setSearchInput}
+              className="w-full sm:w-72"
+            />
+            <SelectField
+              label="Status"
+              isLabelHidden
+              value={status}
+              onChange={(event) => url.update({ status: event.target.value })}
+              options={[
+                { value: '', label: 'All' },
+                ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] ?? s })),
+              ]}
+            />
+            <SelectField
+              label="Type"
+              isLabelHidden
+              value={type}
+              onChange={(event) => url.update({ type: event.target.value })}
+              options={[
+                { value: '', label: 'All' },
+                { value: 'DISBURSEMENT', label: 'Disbursements' },
+                { value: 'WITHDRAWAL', label: 'Withdrawals' },
+                { value: 'REPAYMENT', label: 'Repayments' },
+              ]}
+            />
+          </>
+        }
+      />
+      {pagination && pagination.total_count > TRANSACTIONS_PAGE_SIZE ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Page {pagination.page} of {pagination.total_pages} · {formatNumber(pagination.total_count)}{' '}
+            transactions
+          </p>
+          <Pager
+            label="Transactions pages"
+            isSimple
+            page={page}
+            totalPages={pagination.total_pages}
+            hasNext={pagination.has_next}
+            onPageChange={(next) => url.update({ page: next })}
+          />
+        </div>
+      ) : null}
+      <TransactionDetailsDialog transaction={details} onClose={() => setDetails(null)} />
+    </div>
+  );
 }

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { serverReason } from '../../../lib/api-error-message.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatNumber, formatUgx, toShillings } from '../../../lib/format-ugx.ts';
+import { useUrlState } from '../../../lib/use-url-state.ts';
+import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { ErrorBanner } from '../../../ui/error-banner.tsx';
+import { Notice } from '../../../ui/notice.tsx';
+import { isPageSize } from '../../../ui/page-size-select.tsx';
+import { StatCard } from '../../../ui/stat-card.tsx';
+import { TableFooter } from '../../../ui/table-footer.tsx';
+import { LOAN_MESSAGES } from './loan-messages.ts';
+import { useLoan, useRepaymentList, useRepaymentStatistics } from './use-loans.ts';
+
+interface Repayment {
+  readonly id: number;
+  readonly transaction_id: string;
+  readonly user_name: string;
+  readonly amount_paid: string;
+  readonly payment_date: string;
+  readonly remaining_balance: string;
+  readonly payment_mode: string;
+}
+
+const columns: Column<Repayment>[] = [
+  {
+    id: 'id',
+    header: 'Transaction ID',
+    cell: (r) => <span className="font-mono whitespace-nowrap">{r.transaction_id}</span>,
+    csv: (r) => r.transaction_id,
+  },
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (r) => <span className="whitespace-nowrap">{r.user_name}</span>,
+    csv: (r) => r.user_name,
+  },
+  {
+    id: 'amount',
+    header: 'Amount Paid',
+    isNumeric: true,
+    cell: (r) => formatUgx(r.amount_paid),
+    csv: (r) => toShillings(r.amount_paid),
+  },
+  {
+    id: 'date',
+    header: 'Date of Payment',
+    cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.payment_date)}</span>,
+    csv: (r) => r.payment_date,
+  },
+  {
+    id: 'remaining',
+    header: 'Remaining Balance',
+    isNumeric: true,
+    cell: (r) => formatUgx(r.remaining_balance),
+    csv: (r) => toShillings(r.remaining_balance),
+  },
+  { id: 'mode', header: 'Mode of Payment', cell: (r) => r.payment_mode, csv: (r) => r.payment_mode },
+];
+
+export function RepaymentsTab() {
+  const url = useUrlState();
+  const page = url.int('page', 1);
+  const requestedSize = url.int('page_size', 10);
+  const pageSize = isPageSize(requestedSize) ? requestedSize : 10;
+  const loanId = url.int('loan', 0) || null;
+  const list = useRepaymentList({ page, pageSize, loan: loanId });
+  const stats = useRepaymentStatistics();
+  const loan = useLoan(loanId);
+  const [dismissedError, setDismissedError] = useState<Error | null>(null);
+  const rows = list.isError ? [] : (list.data?.results ?? []);
+  const s = stats.data;
+
+  return (
+    <>
+      <section aria-label="Repayment statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Total Repayments"
+          value={formatUgx(s?.total_repayments)}
+          hint={`${formatNumber(s?.total_payment_transactions ?? 0)} payments`}
+          isLoading={stats.isPending}
+          isUnavailable={stats.isError}
+        />
+        <StatCard
+          label="Outstanding Balance"
+          value={formatUgx(s?.total_outstanding)}
+          isLoading={stats.isPending}
+          isUnavailable={stats.isError}
+        />
+        <StatCard
+          label="On-Time Payments"
+          value={formatNumber(s?.ontime_payments ?? 0)}
+          hint="Last 30 days"
+          isLoading={stats.isPending}
+          isUnavailable={stats.isError}
+        />
+        <StatCard
+          label="Payment Success Rate"
+          value={`${(s?.success_rate ?? 0).toFixed(1)}%`}
+          hint={`${formatNumber(s?.late_payments ?? 0)} late, ${formatNumber(s?.missed_payments ?? 0)} missed (30 days)`}
+          isLoading={stats.isPending}
+          isUnavailable={stats.isError}
+        />
+      </section>
+      {loanId ? (
+        <Notice tone="info">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p>
+              Showing the repayments of loan {loan.data?.loan_id ?? `#${loanId}`}
+              {loan.data ? ` (${loan.data.user_name})` : ''}.
+            </p>
+            <Link to={{ search: '?tab=repayments' }} className="font-semibold underline">
+              Show All Transactions
+            </Link>
+          </div>
+        </Notice>
+      ) : null}
+      {list.isError && list.error !== dismissedError ? (
+        <ErrorBanner
+          message={LOAN_MESSAGES.transactionsFailed}
+          reason={serverReason(list.error)}
+          onRetry={() => void list.refetch()}
+          onDismiss={() => setDismissedError(list.error)}
+        />
+      ) : null}
+      <DataTable
+        caption="Repayments"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        isLoading={list.isPending}
+        exportName="repayments"
+      />
+      <TableFooter
+        label="Repayments pages"
+        page={page}
+        pageSize={pageSize}
+        shown={rows.length}
+        count={list.isError ? 0 : (list.data?.count ?? 0)}
+        onPageChange={(next) => url.update({ page: next })}
+        onPageSizeChange={(size) => url.update({ page_size: size === 10 ? null : size })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { routes } from '@sente/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { queryKeyOf } from '../../../lib/query-key.ts';
+import { TRANSACTIONS_PAGE_SIZE } from './transaction-messages.ts';
+
+export interface TransactionFilters {
+  readonly page: number;
+  readonly status: string;
+  readonly type: string;
+  readonly search: string;
+}
+
+export function useAllTransactions({ page, status, type, search }: TransactionFilters) {
+  const query = {
+    page,
+    page_size: TRANSACTIONS_PAGE_SIZE,
+    ordering: '-created_at' as const,
+    ...(status ? { status } : {}),
+    ...(type ? { type } : {}),
+    ...(search.trim() ? { search: search.trim() } : {}),
+  };
+  return useQuery({
+    queryKey: queryKeyOf('allTransactions', query),
+    queryFn: ({ signal }) => api(routes.allTransactions, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,176 @@
+import { classNames } from './class-names.ts';
+
+export interface ChartSeries {
+  readonly name: string;
+  /** Tailwind fill classes for light and dark, e.g. 'fill-emerald-600 dark:fill-emerald-400'. */
+  readonly fillClass: string;
+  /** Swatch classes for the legend. */
+  readonly swatchClass: string;
+  readonly values: readonly number[];
+}
+
+const compact = new Intl.NumberFormat('en-UG', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A round upper bound for the axis: 1, 2, 2.5 or 5 times a power of ten. */
+export function niceMax(value: number): number {
+  if (!Number.isFinite(value) || value <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= value) return step * power;
+  return 10 * power;
+}
+
+/**
+ * Grouped bars drawn in SVG (no chart library in the bundle). The drawing is hidden from screen
+ * readers; the same figures follow in a table they can read.
+ */
+export function GroupedBarChart({
+  caption,
+  categories,
+  series,
+  formatValue,
+}: {
+  readonly caption: string;
+  readonly categories: readonly string[];
+  readonly series: readonly ChartSeries[];
+  readonly formatValue: (value: number) => string;
+}) {
+  const width = 720;
+  const height = 260;
+  const pad = { top: 12, right: 8, bottom: 36, left: 56 };
+  const innerWidth = width - pad.left - pad.right;
+  const innerHeight = height - pad.top - pad.bottom;
+  const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
+  const groupWidth = innerWidth / Math.max(1, categories.length);
+  const barWidth = Math.max(2, (groupWidth * 0.7) / Math.max(1, series.length));
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((share) => share * max);
+
+  return (
+    <figure className="flex flex-col gap-2">
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" aria-hidden="true">
+        {ticks.map((tick) => {
+          const y = pad.top + innerHeight - (tick / max) * innerHeight;
+          return (
+            <g key={tick}>
+              <line
+                x1={pad.left}
+                x2={width - pad.right}
+                y1={y}
+                y2={y}
+                className="stroke-slate-200 dark:stroke-slate-700"
+              />
+              <text
+                x={pad.left - 6}
+                y={y + 4}
+                textAnchor="end"
+                className="fill-slate-600 text-[11px] dark:fill-slate-300"
+              >
+                {compact.format(tick)}
+              </text>
+            </g>
+          );
+        })}
+        {categories.map((category, index) => {
+          const x0 = pad.left + index * groupWidth + (groupWidth - barWidth * series.length) / 2;
+          return (
+            <g key={category}>
+              {series.map((s, seriesIndex) => {
+                const value = s.values[index] ?? 0;
+                const barHeight = (value / max) * innerHeight;
+                return (
+                  <rect
+                    key={s.name}
+                    x={x0 + seriesIndex * barWidth}
+                    y={pad.top + innerHeight - barHeight}
+                    width={barWidth - 1}
+                    height={barHeight}
+                    rx={2}
+                    className={s.fillClass}
+                  >
+                    <title>{`${s.name}, ${category}: ${formatValue(value)}`}</title>
+                  </rect>
+                );
+              })}
+              <text
+                x={pad.left + index * groupWidth + groupWidth / 2}
+                y={height - pad.bottom + 16}
+                textAnchor="middle"
+                className="fill-slate-600 text-[11px] dark:fill-slate-300"
+              >
+                {category}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="flex flex-wrap gap-4 text-sm text-slate-700 dark:text-slate-300">
+        {series.map((s) => (
+          <span key={s.name} className="inline-flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className={classNames('inline-block size-3 rounded-sm', s.swatchClass)}
+            />
+            {s.name}
+          </span>
+        ))}
+      </figcaption>
+      <table className="sr-only">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week</th>
+            {series.map((s) => (
+              <th key={s.name} scope="col">
+                {s.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((category, index) => (
+            <tr key={category}>
+              <th scope="row">{category}</th>
+              {series.map((s) => (
+                <td key={s.name}>{formatValue(s.values[index] ?? 0)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+export interface BarItem {
+  readonly label: string;
+  readonly value: number;
+  readonly barClass: string;
+}
+
+/** Horizontal bars with their figures written beside them, readable without the colours. */
+export function HorizontalBars({
+  label,
+  items,
+}: {
+  readonly label: string;
+  readonly items: readonly BarItem[];
+}) {
+  const max = Math.max(1, ...items.map((item) => item.value));
+  return (
+    <ul aria-label={label} className="flex flex-col gap-3">
+      {items.map((item) => (
+        <li key={item.label} className="flex flex-col gap-1">
+          <div className="flex justify-between text-sm">
+            <span className="text-slate-700 dark:text-slate-300">{item.label}</span>
+            <span className="font-semibold tabular-nums text-slate-900 dark:text-white">{item.value}</span>
+          </div>
+          <div className="h-3 rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
+            <div
+              className={classNames('h-full rounded-full', item.barClass)}
+              style={{ width: `${(item.value / max) * 100}%` }}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

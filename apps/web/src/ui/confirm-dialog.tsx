@@ -1,0 +1,69 @@
+import { type ReactNode, useId } from 'react';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+import { ErrorBanner } from './error-banner.tsx';
+
+export interface ConfirmDialogProps {
+  readonly isOpen: boolean;
+  readonly title: string;
+  /** The question, word for word from the spec where it has one. */
+  readonly message: string;
+  readonly confirmLabel: string;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+  readonly isBusy?: boolean;
+  readonly busyLabel?: string;
+  readonly isDanger?: boolean;
+  /** Extra fields, e.g. the admin's note on an approval. */
+  readonly children?: ReactNode;
+  /** A failure of the confirmed action, shown inside the dialog so a retry is one click. */
+  readonly error?: { readonly message: string; readonly reason?: string | null } | null;
+}
+
+/** Asks before an action that changes data. */
+export function ConfirmDialog({
+  isOpen,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  isBusy,
+  busyLabel,
+  isDanger,
+  children,
+  error,
+}: ConfirmDialogProps) {
+  const messageId = useId();
+  return (
+    <Dialog
+      isOpen={isOpen}
+      title={title}
+      onClose={onCancel}
+      isBusy={isBusy === true}
+      isAlert
+      describedBy={messageId}
+      size="sm"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onCancel} disabled={isBusy}>
+            Cancel
+          </Button>
+          <Button
+            onClick={onConfirm}
+            disabled={isBusy}
+            className={isDanger ? 'bg-red-700 hover:bg-red-800 disabled:bg-red-700/60' : undefined}
+          >
+            {isBusy ? (busyLabel ?? 'Working...') : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <p id={messageId}>{message}</p>
+        {children}
+        {error ? <ErrorBanner message={error.message} reason={error.reason} /> : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { formatNumber } from '../lib/format-ugx.ts';
+import { selectClassName } from './select-field.tsx';
+
+/** Page sizes of Applications and Loans (spec section 9). */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export function isPageSize(value: number): boolean {
+  return PAGE_SIZES.some((size) => size === value);
+}
+
+export function ShowingEntries({ shown, total }: { readonly shown: number; readonly total: number }) {
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+      Showing {formatNumber(shown)} of {formatNumber(total)} entries
+    </p>
+  );
+}
+
+export function PageSizeSelect({
+  value,
+  onChange,
+}: {
+  readonly value: number;
+  readonly onChange: (size: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-slate-700 dark:text-slate-300">
+        Rows per page
+      </label>
+      <select
+        id={id}
+        className={selectClassName}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
