@@ -17,6 +17,9 @@ import { createDocumentUrlSigner } from './features/applications/signed-url.ts';
 import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { registerMfaRoutes } from './features/auth/mfa.routes.ts';
+import { createMfaPolicy, createMfaService } from './features/auth/mfa.service.ts';
+import { createSecretBox } from './features/auth/totp.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.ts';
 import { createLoanTypesService } from './features/loan-types/loan-types.service.ts';
@@ -51,6 +54,15 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     clock,
     accessTokens,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    mfaStepFor: createMfaPolicy({ db, required: config.adminMfa === 'required' }),
+  });
+  const mfa = createMfaService({
+    db,
+    clock,
+    accessTokens,
+    auth,
+    box: createSecretBox(config.jwtSecret),
+    required: config.adminMfa === 'required',
   });
   const users = createUsersService({ db, clock });
   const userAdmin = createUserAdminService({ db, clock, auth });
@@ -74,6 +86,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     clock,
     accessTokens,
     auth,
+    mfa,
     users,
     userAdmin,
     passwordResets,
@@ -153,6 +166,7 @@ export async function buildApp(
     users: services.users,
     loginLimitPerMinute: config.loginRateLimitPerMinute,
   });
+  registerMfaRoutes(register, { mfa: services.mfa, loginLimitPerMinute: config.loginRateLimitPerMinute });
   registerUsersRoutes(register, {
     users: services.users,
     userAdmin: services.userAdmin,

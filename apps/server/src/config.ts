@@ -41,6 +41,7 @@ const Env = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   REDIS_KEY_PREFIX: z.string().max(50).default('sente:'),
+  ADMIN_MFA: z.enum(['optional', 'required']).default('optional'),
   MAX_MONTHLY_RATE: z
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/)
@@ -67,6 +68,8 @@ export interface Config {
   readonly webDistDir: string;
   /** Shared state for several replicas (rate limits); without it, limits are per process. */
   readonly redis: { readonly url: string; readonly keyPrefix: string } | null;
+  /** `required`: every admin signs in with an authenticator code (set one up at the first sign-in). */
+  readonly adminMfa: 'optional' | 'required';
   /** Legal cap in basis points of percent per month: 2.80% → 280. */
   readonly maxMonthlyRateBasisPoints: number;
 }
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    adminMfa: e.ADMIN_MFA,
     maxMonthlyRateBasisPoints: Math.round(Number(e.MAX_MONTHLY_RATE) * 100),
   });
 }

@@ -3,6 +3,7 @@ import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
+import { mfaRoutes } from './mfa.ts';
 import { usersRoutes } from './users.ts';
 
 export * from './applications.ts';
@@ -11,6 +12,7 @@ export * from './common.ts';
 export * from './health.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
+export * from './mfa.ts';
 export * from './route.ts';
 export * from './users.ts';
 
@@ -18,6 +20,7 @@ export * from './users.ts';
 export const routes = {
   ...healthRoutes,
   ...authRoutes,
+  ...mfaRoutes,
   ...usersRoutes,
   ...loanTypeRoutes,
   ...applicationRoutes,

@@ -4,4 +4,5 @@ export * from './auth.ts';
 export * from './jobs.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
+export * from './mfa.ts';
 export * from './users.ts';
