@@ -1,29 +1,49 @@
-import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 const outDir = path.resolve(import.meta.dirname, 'dist');
 
-/** The server answers unknown paths with dist/404.html; the SPA then draws its not-found page. */
-function notFoundPage(): Plugin {
-  return {
-    name: 'sente-404-page',
-    apply: 'build',
-    async writeBundle() {
-      await copyFile(path.join(outDir, 'index.html'), path.join(outDir, '404.html'));
-    },
-  };
-}
-
-export default defineConfig({
-  plugins: [react(), tailwindcss(), notFoundPage()],
+// Two builds (package.json "build"): the browser build below, with two HTML entries (index.html: the
+// back-office single-page app; site.html: the template of every prerendered public page), and an SSR
+// build of src/entry-server.tsx that scripts/prerender.mjs uses to write the public pages into dist.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    outDir,
-    emptyOutDir: true,
-  },
-});
+  // The contract is TypeScript source: bundle it rather than import it at prerender time.
+  ssr: { noExternal: ['@sente/contract'] },
+  build: isSsrBuild
+    ? { outDir: path.resolve(import.meta.dirname, '.ssr'), emptyOutDir: true }
+    : {
+        outDir,
+        emptyOutDir: true,
+        manifest: true,
+        // Every browser the site supports has modulepreload; the polyfill would cost every page bytes.
+        modulePreload: { polyfill: false },
+        rollupOptions: {
+          input: {
+            main: path.resolve(import.meta.dirname, 'index.html'),
+            site: path.resolve(import.meta.dirname, 'site.html'),
+          },
+          output: {
+            // React on its own, so the public pages share it without pulling in the router the SPA needs.
+            manualChunks(id) {
+              if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+              if (/node_modules[\\/]react-router[\\/]/.test(id)) return 'router';
+              // The public site's shared parts in one request rather than a dozen small ones on slow
+              // networks; pages, forms and the long texts (legal, blog, about) stay in their own chunks.
+              if (
+                /[\\/]src[\\/]site[\\/]/.test(id) &&
+                !/[\\/](pages|forms)[\\/]|legal|blog|about|site-route/.test(id)
+              ) {
+                return 'site-shared';
+              }
+              return undefined;
+            },
+          },
+        },
+      },
+}));

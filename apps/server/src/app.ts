@@ -25,6 +25,8 @@ import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.
 import { createLoanTypesService } from './features/loan-types/loan-types.service.ts';
 import { registerLoanRoutes } from './features/loans/loans.routes.ts';
 import { createLoansService } from './features/loans/loans.service.ts';
+import { registerPublicFormsRoutes } from './features/public-forms/public-forms.routes.ts';
+import { createPublicFormsService } from './features/public-forms/public-forms.service.ts';
 import { createPasswordResetService } from './features/users/password-reset.service.ts';
 import { createUserAdminService } from './features/users/user-admin.service.ts';
 import { registerUsersRoutes } from './features/users/users.routes.ts';
@@ -65,6 +67,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     required: config.adminMfa === 'required',
   });
   const users = createUsersService({ db, clock });
+  const publicForms = createPublicFormsService({ db, clock });
   const userAdmin = createUserAdminService({ db, clock, auth });
   const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
   const loans = createLoansService({ db, clock });
@@ -94,6 +97,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     loanTypes,
     applications,
     documents,
+    publicForms,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -167,6 +171,10 @@ export async function buildApp(
     loginLimitPerMinute: config.loginRateLimitPerMinute,
   });
   registerMfaRoutes(register, { mfa: services.mfa, loginLimitPerMinute: config.loginRateLimitPerMinute });
+  registerPublicFormsRoutes(register, {
+    publicForms: services.publicForms,
+    limitPerMinute: config.publicFormRateLimitPerMinute,
+  });
   registerUsersRoutes(register, {
     users: services.users,
     userAdmin: services.userAdmin,

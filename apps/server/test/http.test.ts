@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { routes } from '@sente/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -11,6 +12,7 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'sente-dist-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
   writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Page not found</title>');
+  writeFileSync(path.join(dist, 'landing.html'), '<!doctype html><title>Landing prerendered</title>');
   mkdirSync(path.join(dist, 'about'));
   writeFileSync(path.join(dist, 'about', 'index.html'), '<!doctype html><title>About prerendered</title>');
   mkdirSync(path.join(dist, 'assets'));
@@ -44,11 +46,24 @@ describe('unknown paths', () => {
   });
 
   it('serves the app shell for back-office client routes', async () => {
-    for (const url of ['/', '/login', '/dashboard', '/dashboard/users/12', '/dashboard/anything']) {
+    for (const url of ['/login', '/dashboard', '/dashboard/users/12', '/dashboard/anything']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('app shell');
     }
+  });
+
+  it('serves the prerendered landing page for /, apart from the app shell', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Landing prerendered');
+  });
+
+  it('compresses prerendered pages for clients that accept it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('About prerendered');
   });
 
   it('serves a prerendered page for its path, with or without the trailing slash', async () => {

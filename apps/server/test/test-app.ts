@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     // Uploaded documents of tests go to the system's temporary directory, never the work tree.
     DATA_DIR: path.join(tmpdir(), 'sente-test-data'),
+    PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '1000',
   });
   return { ...base, ...overrides };
 }

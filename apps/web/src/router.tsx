@@ -1,12 +1,14 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from './lib/paths.ts';
-import { LandingPage } from './site/pages/landing-page.tsx';
-import { NotFoundPage } from './site/pages/not-found-page.tsx';
-import { SiteLayout } from './site/site-layout.tsx';
 import { RouteErrorPage } from './ui/route-error-page.tsx';
 
 /** Everything under /login and /dashboard comes from one lazily loaded chunk. */
 const loadAdmin = () => import('./admin/admin-entry.ts');
+/**
+ * Public pages inside the single-page app (dev server, a link from the back-office). In production each
+ * one is a prerendered document with its own small entry (site-entry.tsx), so this is rarely loaded.
+ */
+const loadSite = async () => ({ Component: (await import('./site/site-route.tsx')).SiteRoute });
 
 function HydrateFallback() {
   return <p role="status">Loading...</p>;
@@ -17,13 +19,8 @@ export const routeTree: RouteObject[] = [
     ErrorBoundary: RouteErrorPage,
     HydrateFallback,
     children: [
-      {
-        Component: SiteLayout,
-        children: [
-          { index: true, Component: LandingPage },
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
+      { index: true, lazy: loadSite },
+      { path: '*', lazy: loadSite },
       // decisions.md: /privacy → /privacy-policy, /admin-login → /login.
       { path: paths.privacy, element: <Navigate to={paths.privacyPolicy} replace /> },
       { path: paths.adminLogin, element: <Navigate to={paths.login} replace /> },

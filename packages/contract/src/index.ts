@@ -4,6 +4,7 @@ import { healthRoutes } from './health.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
 import { mfaRoutes } from './mfa.ts';
+import { publicFormsRoutes } from './public-forms.ts';
 import { usersRoutes } from './users.ts';
 
 export * from './applications.ts';
@@ -13,6 +14,7 @@ export * from './health.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
 export * from './mfa.ts';
+export * from './public-forms.ts';
 export * from './route.ts';
 export * from './users.ts';
 
@@ -21,6 +23,7 @@ export const routes = {
   ...healthRoutes,
   ...authRoutes,
   ...mfaRoutes,
+  ...publicFormsRoutes,
   ...usersRoutes,
   ...loanTypeRoutes,
   ...applicationRoutes,

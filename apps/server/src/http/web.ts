@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Client routes of the spec's route table that the single-page app draws itself. Everything else
@@ -41,8 +42,23 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   }
 
   const readPage = (file: string): string | null => (existsSync(file) ? readFileSync(file, 'utf8') : null);
-  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  // The not-found handler is not a route, so @fastify/compress never sees these pages: compress them
+  // here (a prerendered page is 30–70 KB of HTML and a tenth of that compressed).
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
+    reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted)) {
+      return reply
+        .header('content-encoding', 'br')
+        .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } }));
+    }
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
@@ -63,11 +79,25 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     // A prerendered public page: /about → about/index.html.
     if (trimmed && !trimmed.includes('..')) {
       const page = readPage(path.join(distDir, trimmed, 'index.html'));
-      if (page) return sendHtml(reply, 200, page);
+      if (page) return sendHtml(request, reply, 200, page);
     }
-    if (pathname === '/' || isSpaRoute(pathname)) {
-      return sendHtml(reply, 200, readPage(indexFile) ?? '');
+    // The prerendered landing page lives beside the SPA shell, which /login and /dashboard still need.
+    if (pathname === '/') {
+      return sendHtml(
+        request,
+        reply,
+        200,
+        readPage(path.join(distDir, 'landing.html')) ?? readPage(indexFile) ?? '',
+      );
     }
-    return sendHtml(reply, 404, readPage(path.join(distDir, '404.html')) ?? readPage(indexFile) ?? '');
+    if (isSpaRoute(pathname)) {
+      return sendHtml(request, reply, 200, readPage(indexFile) ?? '');
+    }
+    return sendHtml(
+      request,
+      reply,
+      404,
+      readPage(path.join(distDir, '404.html')) ?? readPage(indexFile) ?? '',
+    );
   });
 }

@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 
 export type Theme = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
@@ -35,6 +43,29 @@ function systemPrefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
 }
 
+function resolveTheme(theme: Theme, isSystemDark: boolean): ResolvedTheme {
+  return theme === 'system' ? (isSystemDark ? 'dark' : 'light') : theme;
+}
+
+// Same-tab writes notify through this set; other tabs through the storage event.
+const themeListeners = new Set<() => void>();
+
+function subscribeToStoredTheme(listener: () => void): () => void {
+  themeListeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    themeListeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+function subscribeToSystemTheme(listener: () => void): () => void {
+  if (typeof matchMedia !== 'function') return () => {};
+  const media = matchMedia(DARK_QUERY);
+  media.addEventListener('change', listener);
+  return () => media.removeEventListener('change', listener);
+}
+
 export interface ThemeProviderProps {
   readonly children: ReactNode;
   readonly defaultTheme?: Theme;
@@ -42,39 +73,42 @@ export interface ThemeProviderProps {
   readonly storageKey?: string;
 }
 
+/**
+ * The theme lives in localStorage, read through useSyncExternalStore: a prerendered page hydrates with
+ * the server's answer (the default) and switches to the stored one right after, with no mismatch.
+ * theme-init.js has already put the right class on <html> before first paint.
+ */
 export function ThemeProvider({
   children,
   defaultTheme = 'system',
   storageKey = DEFAULT_THEME_STORAGE_KEY,
 }: ThemeProviderProps) {
-  const [theme, setThemeState] = useState<Theme>(() => readStoredTheme(storageKey, defaultTheme));
-  const [isSystemDark, setSystemDark] = useState(systemPrefersDark);
+  const theme = useSyncExternalStore(
+    subscribeToStoredTheme,
+    () => readStoredTheme(storageKey, defaultTheme),
+    () => defaultTheme,
+  );
+  const isSystemDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, () => false);
+  const resolvedTheme = resolveTheme(theme, isSystemDark);
 
+  // Reads the live sources rather than the rendered value, so the hydration pass never undoes theme-init.js.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-applied whenever either source changes.
   useEffect(() => {
-    if (typeof matchMedia !== 'function') return;
-    const media = matchMedia(DARK_QUERY);
-    const onChange = () => setSystemDark(media.matches);
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, []);
-
-  const resolvedTheme: ResolvedTheme = theme === 'system' ? (isSystemDark ? 'dark' : 'light') : theme;
-
-  useEffect(() => {
+    const live = resolveTheme(readStoredTheme(storageKey, defaultTheme), systemPrefersDark());
     const root = document.documentElement;
     root.classList.remove('light', 'dark');
-    root.classList.add(resolvedTheme);
-    root.style.colorScheme = resolvedTheme;
-  }, [resolvedTheme]);
+    root.classList.add(live);
+    root.style.colorScheme = live;
+  }, [theme, isSystemDark, storageKey, defaultTheme]);
 
   const setTheme = useCallback(
     (next: Theme) => {
       try {
         localStorage.setItem(storageKey, next);
       } catch {
-        // Storage blocked: the choice still applies for this visit.
+        // Storage blocked: nothing persists; the page keeps its current look.
       }
-      setThemeState(next);
+      for (const listener of themeListeners) listener();
     },
     [storageKey],
   );

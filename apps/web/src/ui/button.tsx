@@ -1,8 +1,7 @@
-import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
 import { classNames } from './class-names.ts';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'inverseOutline';
 export type ButtonSize = 'md' | 'sm' | 'icon';
 
 export const focusRing =
@@ -13,6 +12,9 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     'border border-emerald-700 text-emerald-800 hover:bg-emerald-50 dark:border-emerald-400 dark:text-emerald-300 dark:hover:bg-emerald-950',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+  /** On a dark emerald band. */
+  inverse: 'bg-white text-emerald-900 hover:bg-emerald-50',
+  inverseOutline: 'border border-white text-white hover:bg-emerald-700 dark:hover:bg-emerald-900',
 };
 
 const sizes: Record<ButtonSize, string> = {
@@ -40,12 +42,16 @@ export function Button({ variant, size, className, type = 'button', ...props }: 
   return <button type={type} className={classNames(buttonClassName(variant, size), className)} {...props} />;
 }
 
-export interface ButtonLinkProps extends LinkProps {
+export interface ButtonAnchorProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  readonly href: string;
   readonly variant?: ButtonVariant;
   readonly size?: ButtonSize;
 }
 
-/** A link that looks like a button: navigation stays a link for assistive technology. */
-export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
-  return <Link className={classNames(buttonClassName(variant, size), className)} {...props} />;
+/**
+ * A plain link styled as a button, for the public site: its pages are separate prerendered documents,
+ * so a full page load is the navigation and no router is needed.
+ */
+export function ButtonAnchor({ variant, size, className, ...props }: ButtonAnchorProps) {
+  return <a className={classNames(buttonClassName(variant, size), className)} {...props} />;
 }

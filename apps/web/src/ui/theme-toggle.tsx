@@ -1,11 +1,12 @@
-import { Moon, Sun } from 'lucide-react';
 import { useTheme } from '../lib/theme-provider.tsx';
 import { buttonClassName } from './button.tsx';
+import { Icon } from './icon.tsx';
 
 export function ThemeToggle() {
   const { resolvedTheme, toggleTheme } = useTheme();
   const isDark = resolvedTheme === 'dark';
   const label = isDark ? 'Switch to light theme' : 'Switch to dark theme';
+  // Both icons are in the markup and CSS shows the right one, so a prerendered page is right before hydration.
   return (
     <button
       type="button"
@@ -14,11 +15,8 @@ export function ThemeToggle() {
       title={label}
       className={buttonClassName('ghost', 'icon')}
     >
-      {isDark ? (
-        <Sun aria-hidden="true" className="size-5" />
-      ) : (
-        <Moon aria-hidden="true" className="size-5" />
-      )}
+      <Icon name="sun" className="hidden size-5 dark:block" />
+      <Icon name="moon" className="size-5 dark:hidden" />
     </button>
   );
 }

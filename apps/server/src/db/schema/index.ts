@@ -5,4 +5,5 @@ export * from './jobs.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
 export * from './mfa.ts';
+export * from './public-forms.ts';
 export * from './users.ts';

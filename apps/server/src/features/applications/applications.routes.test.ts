@@ -82,9 +82,39 @@ describe('POST /api/loans/applications/', () => {
       admin_notes: null,
     });
     // 44,923 a week × 52 / 12 = 194,666 a month: 8% of 2,500,000 (affordable, 40) + in range (15)
-    // + NIN (8) + no phone number (0) + no documents yet (0) = 63.
-    expect(body.credit_score).toBe(63);
+    // + NIN (6) + no phone number (0) + no KYC record (0) + no documents yet (0) = 61.
+    expect(body.credit_score).toBe(61);
     expect(body.credit_reasons.join(' ')).toMatch(/8% of the stated monthly income.*affordable/);
+    expect(body.credit_reasons).toContain(
+      'No KYC record (date of birth, gender, address, NIN) for this user',
+    );
+  });
+
+  it('scores a complete KYC record that matches the NIN, and flags one that does not', async () => {
+    const matching = await t.userWithToken('borrower');
+    await t.services.users.saveKyc(matching.user.id, {
+      dateOfBirth: '1988-04-12',
+      gender: 'Female',
+      address: 'Plot 12, Ntinda, Kampala',
+      nationalId: 'CF12345678901A',
+    });
+    const scored = (await apply(form(), matching.token)).json();
+    // The same application as above with a matching KYC record: 61 + 5.
+    expect(scored.credit_score).toBe(66);
+    expect(scored.credit_reasons).toContain('KYC record complete and matching the application');
+
+    const other = await t.userWithToken('borrower');
+    await t.services.users.saveKyc(other.user.id, {
+      dateOfBirth: '1990-01-30',
+      gender: 'Female',
+      address: 'Gulu Road, Lira',
+      nationalId: 'CF99999999999Z',
+    });
+    const flagged = (await apply(form(), other.token)).json();
+    expect(flagged.credit_score).toBe(61);
+    expect(flagged.credit_reasons).toContain(
+      'The NIN on the application differs from the one in the KYC record',
+    );
   });
 
   it.each([

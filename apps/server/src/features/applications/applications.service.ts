@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.ts';
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
+import { findKycByUserId } from '../users/kyc.repo.ts';
 import {
   type ApplicationStatus,
   type ApplicationView,
@@ -60,6 +61,7 @@ export function createApplicationsService({
       interestType: type.interestType,
     });
     const documents = await listDocuments(tx, applicationId);
+    const kyc = await findKycByUserId(tx, application.userId);
     const check = runCreditCheck({
       amountRequested: application.amountRequested,
       minAmount: type.minAmount,
@@ -68,6 +70,12 @@ export function createApplicationsService({
       weeklyRepayment: schedule.weeklyRepayment,
       hasValidNin: NIN_PATTERN.test(application.nin),
       hasPhoneNumber: current.userPhone !== null,
+      kyc: kyc
+        ? {
+            isComplete: Boolean(kyc.dateOfBirth && kyc.gender && kyc.address && kyc.nationalId),
+            isSameNin: kyc.nationalId?.toUpperCase() === application.nin.toUpperCase(),
+          }
+        : null,
       documentTypes: documents.map((d) => d.documentType),
     });
     await saveCreditCheck(tx, applicationId, {

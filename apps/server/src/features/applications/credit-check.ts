@@ -3,8 +3,8 @@
  * 0–100 with its reasons, shown to the admin as advice. The decision stays human.
  *
  * Points: affordability 40, amount within the product's range 15, identity (KYC) 20, documents 25.
- * KYC here is what Sente holds for the application itself — a well-formed NIN, a phone number on the
- * account and the National ID document; the user's KYC record (date of birth, address) is not read yet.
+ * Identity: a well-formed NIN on the application (6), a mobile number on the account (3), the National
+ * ID document (6), and a complete KYC record whose NIN is the application's (5).
  */
 export type DocumentCode =
   | 'NATIONAL_ID'
@@ -23,6 +23,8 @@ export interface CreditCheckInput {
   readonly weeklyRepayment: number;
   readonly hasValidNin: boolean;
   readonly hasPhoneNumber: boolean;
+  /** The user's KYC record: null when there is none. */
+  readonly kyc: { readonly isComplete: boolean; readonly isSameNin: boolean } | null;
   readonly documentTypes: readonly DocumentCode[];
 }
 
@@ -65,11 +67,21 @@ export function runCreditCheck(input: CreditCheckInput): CreditCheck {
   }
 
   const has = (type: DocumentCode) => input.documentTypes.includes(type);
-  if (input.hasValidNin) score += 8;
+  if (input.hasValidNin) score += 6;
   else reasons.push('The National Identification Number is not in the expected format');
-  if (input.hasPhoneNumber) score += 4;
+  if (input.hasPhoneNumber) score += 3;
   else reasons.push('No mobile number on the account');
-  if (has('NATIONAL_ID')) score += 8;
+  if (has('NATIONAL_ID')) score += 6;
+  if (!input.kyc) {
+    reasons.push('No KYC record (date of birth, gender, address, NIN) for this user');
+  } else if (!input.kyc.isComplete) {
+    reasons.push('The KYC record is incomplete');
+  } else if (!input.kyc.isSameNin) {
+    reasons.push('The NIN on the application differs from the one in the KYC record');
+  } else {
+    score += 5;
+    reasons.push('KYC record complete and matching the application');
+  }
   if (input.hasValidNin && input.hasPhoneNumber && has('NATIONAL_ID')) {
     reasons.push('Identity complete: NIN, mobile number and National ID document');
   } else if (!has('NATIONAL_ID')) {

@@ -1,6 +1,6 @@
 import { paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ButtonLink } from '../../ui/button.tsx';
+import { ButtonLink } from '../../ui/button-link.tsx';
 
 export function AdminNotFoundPage() {
   useDocumentTitle('Page not found');

@@ -56,5 +56,3 @@ export const footerGroups: readonly LinkGroup[] = [
     ],
   },
 ];
-
-export const officeAddress = 'Kampala, Uganda';

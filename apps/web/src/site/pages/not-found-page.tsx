@@ -1,10 +1,9 @@
 import { paths } from '../../lib/paths.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ButtonLink } from '../../ui/button.tsx';
+import { ButtonAnchor } from '../../ui/button.tsx';
 import { Container } from '../../ui/container.tsx';
 
+/** decisions.md: unknown paths get a "Page not found" page with links home, served with HTTP 404. */
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
   return (
     <Container className="flex flex-col items-start gap-4 py-20">
       <p className="text-sm font-semibold text-emerald-800 dark:text-emerald-300">404</p>
@@ -12,7 +11,12 @@ export function NotFoundPage() {
       <p className="text-slate-700 dark:text-slate-300">
         The page you are looking for does not exist or has moved.
       </p>
-      <ButtonLink to={paths.home}>Go to the home page</ButtonLink>
+      <div className="flex flex-wrap gap-3">
+        <ButtonAnchor href={paths.home}>Go to the home page</ButtonAnchor>
+        <ButtonAnchor href={paths.products} variant="secondary">
+          See our financing options
+        </ButtonAnchor>
+      </div>
     </Container>
   );
 }

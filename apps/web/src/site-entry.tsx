@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { ThemeProvider } from './lib/theme-provider.tsx';
+import { SiteApp } from './site/site-app.tsx';
+import { type SitePageKey, sitePageKeyFor, sitePages } from './site/site-pages.ts';
+import './index.css';
+
+// The public site's browser entry: the page is already in the HTML (scripts/prerender.mjs); this
+// loads that one page's code and hydrates it. No router: each public page is its own document.
+
+function isSitePageKey(value: string | undefined): value is SitePageKey {
+  return value !== undefined && Object.hasOwn(sitePages, value);
+}
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('The page has no #root element');
+const declared = rootElement.dataset.page;
+const pageKey = isSitePageKey(declared) ? declared : sitePageKeyFor(location.pathname);
+
+void sitePages[pageKey].load().then((Page) => {
+  hydrateRoot(
+    rootElement,
+    <StrictMode>
+      <ThemeProvider>
+        <SiteApp pageKey={pageKey} Page={Page} />
+      </ThemeProvider>
+    </StrictMode>,
+  );
+});
