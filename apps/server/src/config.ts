@@ -17,6 +17,7 @@ const Env = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -56,7 +57,13 @@ export interface Config {
   readonly host: string;
   readonly publicUrl: string;
   readonly database:
-    | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number }
+    | {
+        readonly kind: 'postgres';
+        readonly url: string;
+        readonly poolSize: number;
+        /** Longest a statement may run; the client gives up a little later even if the network is dead. */
+        readonly statementTimeoutMs?: number;
+      }
     | { readonly kind: 'pglite'; readonly dataDir: string };
   readonly dataDir: string;
   readonly jwtSecret: string;
@@ -95,7 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
   const database: Config['database'] = e.DATABASE_URL
-    ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+    ? {
+        kind: 'postgres',
+        url: e.DATABASE_URL,
+        poolSize: e.DATABASE_POOL_SIZE,
+        statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      }
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
   return Object.freeze({
     env: e.NODE_ENV,
