@@ -51,6 +51,7 @@ const admin = { email: 'admin@soak.sente.ug', password: randomBytes(15).toString
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const jwtSecret = randomBytes(36).toString('base64url');
+const callbackSecret = randomBytes(36).toString('base64url');
 
 async function adminQuery(sql) {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -98,6 +99,13 @@ const supervisor = {
         WEB_DIST_DIR: '/nonexistent',
         DATA_DIR: dataDir,
         LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+        PUBLIC_URL: base,
+        // The money feature's local mobile-money simulator: calls back to /api/payments/callback/.
+        PAYMENT_PROVIDER: 'simulator',
+        PAYMENT_CALLBACK_SECRET: callbackSecret,
+        MOMO_SIMULATOR_DELAY_MS: '300',
+        MOMO_SIMULATOR_FAILURE_RATE: '0.1',
+        PAYMENT_POLL_INTERVAL_MS: '2000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -228,7 +236,8 @@ const written = {
   applications: new Map(), // id → business name
   documents: new Map(), // id → application id
   approvals: new Set(), // application ids
-  money: [], // { kind, reference/id, idempotencyKey, amount }
+  disbursed: new Set(), // application ids
+  money: [], // { kind, key (Idempotency-Key), id (platform transaction), amount }
 };
 
 const PDF = Buffer.from(
@@ -289,7 +298,13 @@ async function adminBrowse() {
     '/api/loans/transactions/?page=1',
     '/api/loans/overdue-payments/',
     '/api/loans/repayment-statistics/',
-    ...(has('/api/wallet/admin/transactions/') ? ['/api/wallet/admin/transactions/?page=1'] : []),
+    ...(has('/api/wallet/admin/all-transactions/')
+      ? [
+          `/api/wallet/admin/all-transactions/?search=${pick(['nakato', 'okello', 'TX', '0772'])}`,
+          '/api/wallet/admin/all-transactions/?status=COMPLETED&type=DEPOSIT',
+          '/api/wallet/admin/financial-stats/',
+        ]
+      : []),
   ];
   await as(admin.email, admin.password, 'GET', pick(pages));
 }
@@ -348,26 +363,55 @@ async function adminDecides() {
 }
 
 // Money traffic, used when the money feature's routes exist on this server.
+const PHONE = '+256772000111';
+async function moneyRequest(kind, email, password, pathname, body) {
+  const key = randomUUID();
+  const res = await as(email, password, 'POST', pathname, { body, headers: { 'idempotency-key': key } });
+  if (res.status >= 200 && res.status < 300)
+    written.money.push({ kind, key, id: res.json?.id, amount: body.amount });
+  return res;
+}
+
 async function moneyStep() {
-  if (has('/api/wallet/deposit/') && people.lenders.length > 0 && Math.random() < 0.5) {
-    const email = pick(people.lenders);
-    const key = randomUUID();
-    const amount = pick([50_000, 100_000, 250_000]);
-    const res = await as(email, DEMO_PASSWORD, 'POST', '/api/wallet/deposit/', {
-      body: { amount, phone_number: '+256772000111', provider: 'mtn' },
-      headers: { 'idempotency-key': key },
+  if (!has('/api/wallet/deposit/')) return;
+  const roll = Math.random();
+  if (roll < 0.3 && people.lenders.length > 0) {
+    await moneyRequest('deposit', pick(people.lenders), DEMO_PASSWORD, '/api/wallet/deposit/', {
+      amount: pick([50_000, 100_000, 250_000]),
+      phone_number: PHONE,
     });
-    if (res.status < 300) written.money.push({ kind: 'deposit', key, amount, body: res.json });
-    return;
-  }
-  if (has('/api/wallet/withdraw/') && people.lenders.length > 0) {
-    const email = pick(people.lenders);
-    const key = randomUUID();
-    const res = await as(email, DEMO_PASSWORD, 'POST', '/api/wallet/withdraw/', {
-      body: { amount: 10_000, phone_number: '+256772000111', provider: 'mtn' },
-      headers: { 'idempotency-key': key },
+  } else if (roll < 0.45 && people.lenders.length > 0) {
+    await moneyRequest('withdraw', pick(people.lenders), DEMO_PASSWORD, '/api/wallet/withdraw/', {
+      amount: pick([5_000, 10_000, 20_000]),
+      phone_number: PHONE,
     });
-    if (res.status < 300) written.money.push({ kind: 'withdraw', key, amount: 10_000, body: res.json });
+  } else if (roll < 0.65) {
+    // Disburse an approved application of this run.
+    const id = pick([...written.approvals].filter((a) => !written.disbursed.has(a)));
+    if (id === undefined) return;
+    const res = await moneyRequest(
+      'disburse',
+      admin.email,
+      admin.password,
+      `/api/loans/applications/${id}/disburse/`,
+      {
+        phone_number: PHONE,
+      },
+    );
+    if (res.status < 300 || res.status === 409) written.disbursed.add(id);
+  } else {
+    const email = pick(people.borrowers);
+    if (!email) return;
+    const loans = await as(email, DEMO_PASSWORD, 'GET', '/api/loans/my-loans/?page_size=20');
+    const open = (loans.json?.results ?? []).filter(
+      (l) => Number(l.remaining_balance ?? l.balance ?? 0) > 20_000,
+    );
+    const loan = pick(open);
+    if (!loan) return;
+    await moneyRequest('repay', email, DEMO_PASSWORD, `/api/loans/loans/${loan.id}/repay/`, {
+      amount: pick([10_000, 20_000]),
+      phone_number: PHONE,
+    });
   }
 }
 
@@ -507,13 +551,25 @@ async function verify() {
         'select status, count(*)::int as n from platform_transactions group by status',
       );
       notes.push(`payments: ${byStatus.rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}`);
+      const ids = written.money.map((m) => m.id).filter((id) => id !== undefined);
+      const rows = await client.query(
+        'select id, amount::text as amount from platform_transactions where id = any($1)',
+        [ids],
+      );
+      const amounts = new Map(rows.rows.map((r) => [r.id, Number(r.amount)]));
       for (const m of written.money) {
-        const id = m.body?.id ?? m.body?.transaction?.id;
-        if (id === undefined) continue;
-        const row = await client.query('select id from platform_transactions where id = $1', [id]);
-        if (row.rowCount !== 1) problems.push(`${m.kind} ${id} answered 2xx but is not in the database`);
+        if (m.id === undefined) continue;
+        if (!amounts.has(m.id)) problems.push(`${m.kind} ${m.id} answered 2xx but is not in the database`);
+        else if (m.amount !== undefined && amounts.get(m.id) !== m.amount)
+          problems.push(`${m.kind} ${m.id}: amount ${amounts.get(m.id)} but ${m.amount} was asked`);
       }
-      notes.push(`money requests that answered 2xx: ${written.money.length}`);
+      const byKind = {};
+      for (const m of written.money) byKind[m.kind] = (byKind[m.kind] ?? 0) + 1;
+      notes.push(
+        `money requests that answered 2xx: ${written.money.length} (${Object.entries(byKind)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')}), ${rows.rowCount} found`,
+      );
     }
     if (tables.has('idempotency_keys')) {
       const stuck = await client.query(

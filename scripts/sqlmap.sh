@@ -36,7 +36,8 @@ echo "Starting the server on $BASE (database $DB, demo data)..."
   cd "$ROOT"
   NODE_ENV=production DATABASE_URL="$DB_URL" JWT_SECRET="$(head -c36 /dev/urandom | base64 | tr -d '/+=')" \
     ADMIN_EMAIL="$ADMIN_EMAIL" ADMIN_PASSWORD="$ADMIN_PASSWORD" SEED_DEMO=true PORT="$PORT" HOST=127.0.0.1 \
-    LOG_LEVEL=warn WEB_DIST_DIR=/nonexistent DATA_DIR="$WORK/data" LOGIN_RATE_LIMIT_PER_MINUTE=100000 \
+    PAYMENT_PROVIDER=simulator PAYMENT_CALLBACK_SECRET="$(head -c36 /dev/urandom | base64 | tr -d '/+=')" \
+    PUBLIC_URL="$BASE" LOG_LEVEL=warn WEB_DIST_DIR=/nonexistent DATA_DIR="$WORK/data" LOGIN_RATE_LIMIT_PER_MINUTE=100000 \
     exec node --import tsx apps/server/src/main.ts
 ) >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
@@ -90,9 +91,12 @@ scan "GET /api/auth/admin/users/ (search, status, page)" "${AUTH[@]}" \
 scan "GET /api/loans/transactions/ (loan, page)" "${AUTH[@]}" \
   -u "$BASE/api/loans/transactions/?loan=$LOAN_ID&page=1" -p "loan,page"
 # The platform transactions search arrives with the money feature; scanned when the route exists.
-if [[ "$(curl -s -o /dev/null -w '%{http_code}' "${AUTH[@]}" "$BASE/api/wallet/admin/transactions/?search=a")" == "200" ]]; then
-  scan "GET /api/wallet/admin/transactions/ (search, status, type)" "${AUTH[@]}" \
-    -u "$BASE/api/wallet/admin/transactions/?search=MTN&page=1" -p "search,page"
+if [[ "$(curl -s -o /dev/null -w '%{http_code}' "${AUTH[@]}" "$BASE/api/wallet/admin/all-transactions/?search=a")" == "200" ]]; then
+  scan "GET /api/wallet/admin/all-transactions/ (search, status, type, ordering, page)" "${AUTH[@]}" \
+    -u "$BASE/api/wallet/admin/all-transactions/?search=nakato&status=COMPLETED&type=DEPOSIT&ordering=-created_at&page=1" \
+    -p "search,status,type,ordering,page"
+  scan "GET /api/wallet/transactions/ (user, loan, page)" "${AUTH[@]}" \
+    -u "$BASE/api/wallet/transactions/?loan=$LOAN_ID&page=1" -p "loan,page"
 fi
 
 echo

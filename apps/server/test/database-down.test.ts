@@ -116,6 +116,9 @@ beforeAll(async () => {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'false',
+      // Production needs a payment provider once the money feature is in; the local simulator.
+      PAYMENT_PROVIDER: 'simulator',
+      PAYMENT_CALLBACK_SECRET: randomBytes(36).toString('base64url'),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',

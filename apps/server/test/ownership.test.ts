@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { bearer, createTestApp, type TestApp } from './test-app.ts';
  * id it takes is named in ID_KINDS (and, for a route with a body, a valid body in BODIES).
  */
 
-type IdKind = 'user' | 'application' | 'loan' | 'document';
+type IdKind = 'user' | 'application' | 'loan' | 'document' | 'notification' | 'transaction';
 interface Person {
   readonly id: number;
   readonly token: string;
@@ -34,6 +35,9 @@ const PATH_KINDS: [RegExp, IdKind][] = [
   [/\/applications\/:id\//, 'application'],
   [/\/loans\/loans\/:id\//, 'loan'],
   [/\/documents\/:id\//, 'document'],
+  [/\/user\/:userId\//, 'user'],
+  [/\/notifications\/:id\//, 'notification'],
+  [/\/transactions\/:id\//, 'transaction'],
 ];
 const QUERY_KINDS: Record<string, IdKind> = {
   user: 'user',
@@ -43,7 +47,12 @@ const QUERY_KINDS: Record<string, IdKind> = {
 };
 
 /** Valid bodies for user-level routes with an id and a body, so the request reaches the owner check. */
+const json = (body: unknown) => () => ({
+  payload: JSON.stringify(body),
+  headers: { 'content-type': 'application/json' },
+});
 const BODIES: Record<string, () => { payload: Buffer | string; headers: Record<string, string> }> = {
+  repayLoan: json({ amount: 10_000, phone_number: '+256772123456' }),
   uploadApplicationDocument: () =>
     multipartBody({ document_type: 'BANK_STATEMENTS' }, [
       {
@@ -59,16 +68,18 @@ const MISSING_ID = 2_147_483_000;
 
 interface IdUse {
   readonly where: 'path' | 'query';
+  /** The path parameter's or the query's key. */
   readonly key: string;
   readonly kind: IdKind;
 }
 
 function idUses(name: string, definition: RouteDefinition): IdUse[] {
   const uses: IdUse[] = [];
-  if (definition.path.includes(':')) {
+  const param = /:(\w+)/.exec(definition.path)?.[1];
+  if (param) {
     const kind = PATH_KINDS.find(([pattern]) => pattern.test(definition.path))?.[1];
     if (!kind) throw new Error(`${name}: name the kind of id in ${definition.path} in PATH_KINDS`);
-    uses.push({ where: 'path', key: 'id', kind });
+    uses.push({ where: 'path', key: param, kind });
   }
   const query = definition.query;
   if (query instanceof z.ZodObject) {
@@ -83,7 +94,7 @@ function idUses(name: string, definition: RouteDefinition): IdUse[] {
 }
 
 function urlFor(definition: RouteDefinition, use: IdUse, id: number): string {
-  if (use.where === 'path') return definition.path.replace(':id', String(id));
+  if (use.where === 'path') return definition.path.replace(`:${use.key}`, String(id));
   return `${definition.path}?${use.key}=${id}`;
 }
 
@@ -188,17 +199,19 @@ describe('ownership: another user’s ids answer as if they did not exist', () =
   });
 
   it.each(routesWithIds)('%s', async (_label, name, definition, use) => {
+    let tried = 0;
     for (const [label, attacker, victim] of attacks()) {
       const victimId = victim.ids[use.kind];
       if (victimId === undefined) continue;
+      tried++;
       const body = BODIES[name];
-      if (definition.method !== 'GET' && !body)
+      if ((definition.body || definition.multipart) && !body)
         throw new Error(`${name}: give a valid body in BODIES so the owner check is reached`);
       const call = (id: number, who: Person) =>
         t.app.inject({
           method: definition.method,
           url: urlFor(definition, use, id),
-          ...withHeaders(body?.(), bearer(who.token)),
+          ...withHeaders(body?.(), { ...bearer(who.token), 'idempotency-key': `own-${randomUUID()}` }),
         });
       const theirs = await call(victimId, attacker);
       const missing = await call(MISSING_ID, attacker);
@@ -216,6 +229,7 @@ describe('ownership: another user’s ids answer as if they did not exist', () =
         expect(own.statusCode, `${label}: the owner's own read ${own.body}`).toBe(200);
       }
     }
+    expect(tried, `${name}: no test user owns a ${use.kind}; add one in setUpPerson`).toBeGreaterThan(0);
   });
 
   const plainReads = userRoutes.filter(([, d]) => d.method === 'GET' && !d.path.includes(':'));
