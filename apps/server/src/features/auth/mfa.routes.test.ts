@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
 import { mfaRecoveryCodes, mfaSecrets } from '../../db/schema/index.ts';
+import { auditTrailOf } from '../audit/audit.service.ts';
 import { totpCode } from './totp.ts';
 
 const clock = fixedClock(new Date('2025-06-02T08:00:00Z'));
@@ -211,7 +212,7 @@ describe('POST /api/auth/login/ and /api/auth/login/mfa/', () => {
     clock.advance(15 * 60 * 1000 + STEP);
   });
 
-  it('goes back to plain tokens once the admin turns it off with a code', async () => {
+  it('goes back to plain tokens once the admin turns it off with a code, and audits both changes', async () => {
     const { user, token, secret } = await enrolledAdmin();
     expect((await post(t, '/api/auth/mfa/disable/', { code: '000000' }, token)).statusCode).toBe(400);
     const off = await post(t, '/api/auth/mfa/disable/', { code: totpCode(secret, clock.now()) }, token);
@@ -219,6 +220,10 @@ describe('POST /api/auth/login/ and /api/auth/login/mfa/', () => {
     expect(off.json()).toEqual({ enabled: false, required: false, recovery_codes_left: 0 });
     const res = await login(t, user.email);
     expect(Object.keys(res.json()).sort()).toEqual(['access', 'refresh', 'user']);
+    const trail = await auditTrailOf(t.services.db, 'user', user.id);
+    expect(trail.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['user.mfa_enabled', 'user.mfa_disabled']),
+    );
     clock.advance(STEP);
   });
 });

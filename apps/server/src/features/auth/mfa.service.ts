@@ -7,6 +7,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../http/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { findOpenUserById, type UserRow } from '../users/users.repo.ts';
 import type { AccessTokens, MfaPurpose } from './access-token.ts';
 import { clearLoginFailures, countRecentLoginFailures, recordLoginFailure } from './auth.repo.ts';
@@ -112,6 +113,15 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
         codes.map((c) => recoveryCodeHash(userId, c)),
         now,
       );
+      await recordAudit(tx, {
+        actorId: userId,
+        action: 'user.mfa_enabled',
+        entityType: 'user',
+        entityId: userId,
+        before: { mfa_enabled: false },
+        after: { mfa_enabled: true },
+        at: now,
+      });
     });
     return codes;
   }
@@ -154,7 +164,18 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
       if (!secret?.enabledAt) throw new ConflictError('Two-factor sign-in is not on.');
       if (!(await checkCode(userId, secret.secretEncrypted, code, true)))
         throw new BadRequestError(INVALID_CODE);
-      await db.transaction((tx) => deleteMfa(tx, userId));
+      await db.transaction(async (tx) => {
+        await deleteMfa(tx, userId);
+        await recordAudit(tx, {
+          actorId: userId,
+          action: 'user.mfa_disabled',
+          entityType: 'user',
+          entityId: userId,
+          before: { mfa_enabled: true },
+          after: { mfa_enabled: false },
+          at: clock.now(),
+        });
+      });
       return { enabled: false, required, recovery_codes_left: 0 };
     },
 
