@@ -75,11 +75,15 @@ function createProxy(port: number, target: { host: string; port: number }) {
       }),
     stop: () =>
       new Promise<void>((resolve) => {
+        const listener = server;
+        server = null;
         for (const socket of sockets) socket.destroy();
         sockets.clear();
-        if (!server) return resolve();
-        server.close(() => resolve());
-        server = null;
+        pairs.clear();
+        if (!listener) return resolve();
+        listener.close(() => resolve());
+        // Connections that arrive while closing are dropped too.
+        listener.on('connection', (socket) => socket.destroy());
       }),
   };
 }
@@ -140,13 +144,16 @@ afterAll(async () => {
   if (child && child.exitCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    // The server drains for at most 15 s; never let a stuck shutdown hold the suite.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     await exited;
+    clearTimeout(timer);
   }
   await proxy?.stop();
   if (databaseName)
     await withAdminClient((c) => c.query(`drop database if exists "${databaseName}" with (force)`));
   rmSync(dataDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 async function get(pathname: string, token?: string) {
   const started = Date.now();
