@@ -21,16 +21,31 @@ import { registerMfaRoutes } from './features/auth/mfa.routes.ts';
 import { createMfaPolicy, createMfaService } from './features/auth/mfa.service.ts';
 import { createSecretBox } from './features/auth/totp.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
+import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.ts';
 import { createLoanTypesService } from './features/loan-types/loan-types.service.ts';
 import { registerLoanRoutes } from './features/loans/loans.routes.ts';
 import { createLoansService } from './features/loans/loans.service.ts';
+import { registerNotificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { createNotificationsService } from './features/notifications/notifications.service.ts';
+import { disbursementFlow, repaymentFlow } from './features/payments/flows/lending-flows.ts';
+import { depositFlow, withdrawalFlow } from './features/payments/flows/wallet-flows.ts';
+import { registerLendingPaymentsRoutes } from './features/payments/lending-payments.routes.ts';
+import { createLendingPaymentsService } from './features/payments/lending-payments.service.ts';
+import { createPaymentCallbackHandler } from './features/payments/payment-callback.ts';
+import { createPaymentProviders } from './features/payments/payment-providers.ts';
+import { registerPaymentsRoutes } from './features/payments/payments.routes.ts';
+import { createPaymentsService } from './features/payments/payments.service.ts';
 import { registerPublicFormsRoutes } from './features/public-forms/public-forms.routes.ts';
 import { createPublicFormsService } from './features/public-forms/public-forms.service.ts';
 import { createPasswordResetService } from './features/users/password-reset.service.ts';
 import { createUserAdminService } from './features/users/user-admin.service.ts';
 import { registerUsersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { createPlatformTransactionsService } from './features/wallet/platform-transactions.service.ts';
+import { registerWalletRoutes } from './features/wallet/wallet.routes.ts';
+import { createWalletService } from './features/wallet/wallet.service.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -84,6 +99,43 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     signer: createDocumentUrlSigner(config.jwtSecret),
     applications,
   });
+  const ledger = createLedgerService({ clock });
+  const idempotency = createIdempotencyService({ db, clock });
+  const notifications = createNotificationsService({ db, clock });
+  const paymentProviders = createPaymentProviders(config.payments);
+  const payments = createPaymentsService({
+    db,
+    clock,
+    ledger,
+    notifications,
+    providers: paymentProviders.providers,
+    flows: {
+      WITHDRAWAL: withdrawalFlow(ledger),
+      DEPOSIT: depositFlow(ledger),
+      DISBURSEMENT: disbursementFlow(ledger, loans),
+      REPAYMENT: repaymentFlow(ledger, loans, notifications),
+    },
+    callbackBaseUrl: config.payments.callbackBaseUrl,
+    pollIntervalMs: config.payments.pollIntervalMs || 5_000,
+    pendingTimeoutMs: config.payments.pendingTimeoutMs,
+  });
+  const handlePaymentCallback = createPaymentCallbackHandler({
+    db,
+    payments,
+    secret: config.payments.callbackSecret,
+  });
+  const wallet = createWalletService({ db, clock, ledger, payments, idempotency });
+  const transactions = createPlatformTransactionsService({ db, clock, ledger, users });
+  const lendingPayments = createLendingPaymentsService({
+    db,
+    clock,
+    ledger,
+    payments,
+    idempotency,
+    applications,
+    loans,
+    syncWaitMs: config.payments.syncWaitMs,
+  });
   return {
     db,
     clock,
@@ -97,6 +149,15 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     loanTypes,
     applications,
     documents,
+    ledger,
+    idempotency,
+    notifications,
+    paymentProviders,
+    payments,
+    handlePaymentCallback,
+    wallet,
+    transactions,
+    lendingPayments,
     publicForms,
   };
 }
@@ -188,6 +249,17 @@ export async function buildApp(
     users: services.users,
     applications: services.applications,
   });
+  registerWalletRoutes(register, { wallet: services.wallet, transactions: services.transactions });
+  registerPaymentsRoutes(register, { handleCallback: services.handlePaymentCallback });
+  registerNotificationsRoutes(register, { notifications: services.notifications });
+  registerLendingPaymentsRoutes(register, {
+    lendingPayments: services.lendingPayments,
+    loans: services.loans,
+  });
   await registerWeb(app, config.webDistDir);
+
+  app.addHook('onClose', async () => {
+    await services.paymentProviders.close();
+  });
   return { app, services, registeredRoutes };
 }

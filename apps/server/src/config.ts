@@ -39,6 +39,25 @@ const Env = z.object({
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  // Mobile money (docs/money.md). The simulator speaks the MTN MoMo Open API on a local port.
+  PAYMENT_PROVIDER: z.enum(['simulator', 'momo']).optional(),
+  PAYMENT_CALLBACK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENT_CALLBACK_URL: z.url().optional(),
+  PAYMENT_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  PAYMENT_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
+  PAYMENT_PENDING_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
+  MOMO_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
+  MOMO_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  MOMO_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  MOMO_BASE_URL: z.url().default('https://sandbox.momodeveloper.mtn.com'),
+  MOMO_TARGET_ENVIRONMENT: z.string().min(1).default('sandbox'),
+  MOMO_CURRENCY: z.string().length(3).default('UGX'),
+  MOMO_COLLECTION_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MOMO_COLLECTION_API_USER: z.string().min(1).optional(),
+  MOMO_COLLECTION_API_KEY: z.string().min(1).optional(),
+  MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  MOMO_DISBURSEMENT_API_USER: z.string().min(1).optional(),
+  MOMO_DISBURSEMENT_API_KEY: z.string().min(1).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -82,6 +101,36 @@ export interface Config {
   readonly adminMfa: 'optional' | 'required';
   /** Legal cap in basis points of percent per month: 2.80% → 280. */
   readonly maxMonthlyRateBasisPoints: number;
+  readonly payments: PaymentsConfig;
+}
+
+export interface MomoCredentials {
+  readonly subscriptionKey: string;
+  readonly apiUser: string;
+  readonly apiKey: string;
+}
+
+export interface PaymentsConfig {
+  /** `simulator`: the local MoMo simulator (embedded mode and tests); `momo`: the real MTN MoMo API. */
+  readonly mode: 'simulator' | 'momo';
+  /** Shared secret of the callback signature (HMAC-SHA256 of the raw body). */
+  readonly callbackSecret: string;
+  /** Where providers post callbacks (this server's public URL); null sends none (tests). */
+  readonly callbackBaseUrl: string | null;
+  /** How often the poller asks about open payments; 0 turns the poller off. */
+  readonly pollIntervalMs: number;
+  /** How long a disbursement request waits for the payout to finish before answering 202. */
+  readonly syncWaitMs: number;
+  /** A payment the provider never heard of is failed (and reversed) after this long. */
+  readonly pendingTimeoutMs: number;
+  readonly simulator: { readonly delayMs: number; readonly failureRate: number; readonly port: number };
+  readonly momo: {
+    readonly baseUrl: string;
+    readonly targetEnvironment: string;
+    readonly currency: string;
+    readonly collection: MomoCredentials | null;
+    readonly disbursement: MomoCredentials | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -109,11 +158,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       }
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const payments = paymentsConfig(e, publicUrl);
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     database,
     dataDir,
     jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir),
@@ -129,7 +180,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     adminMfa: e.ADMIN_MFA,
     maxMonthlyRateBasisPoints: Math.round(Number(e.MAX_MONTHLY_RATE) * 100),
+    payments,
   });
+}
+
+function credentials(
+  subscriptionKey: string | undefined,
+  apiUser: string | undefined,
+  apiKey: string | undefined,
+): MomoCredentials | null {
+  return subscriptionKey && apiUser && apiKey ? { subscriptionKey, apiUser, apiKey } : null;
+}
+
+/** Real money needs a real choice: production names its provider; elsewhere the simulator is the default. */
+function paymentsConfig(e: z.infer<typeof Env>, publicUrl: string): PaymentsConfig {
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) {
+    problems.push('  PAYMENT_PROVIDER: required in production (momo, or simulator for a demo)');
+  }
+  const mode = e.PAYMENT_PROVIDER ?? 'simulator';
+  const collection = credentials(
+    e.MOMO_COLLECTION_SUBSCRIPTION_KEY,
+    e.MOMO_COLLECTION_API_USER,
+    e.MOMO_COLLECTION_API_KEY,
+  );
+  const disbursement = credentials(
+    e.MOMO_DISBURSEMENT_SUBSCRIPTION_KEY,
+    e.MOMO_DISBURSEMENT_API_USER,
+    e.MOMO_DISBURSEMENT_API_KEY,
+  );
+  if (mode === 'momo') {
+    if (!e.PAYMENT_CALLBACK_SECRET)
+      problems.push('  PAYMENT_CALLBACK_SECRET: required with PAYMENT_PROVIDER=momo');
+    if (!collection)
+      problems.push('  MOMO_COLLECTION_*: subscription key, API user and API key are required');
+    if (!disbursement)
+      problems.push('  MOMO_DISBURSEMENT_*: subscription key, API user and API key are required');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  return {
+    mode,
+    // The simulator runs inside this process, so a secret made up at start is shared with it.
+    callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? randomBytes(32).toString('base64url'),
+    // Tests have no listening server to call back.
+    callbackBaseUrl: e.PAYMENT_CALLBACK_URL ?? (e.NODE_ENV === 'test' ? null : publicUrl),
+    pollIntervalMs: e.PAYMENT_POLL_INTERVAL_MS,
+    syncWaitMs: e.PAYMENT_SYNC_WAIT_MS,
+    pendingTimeoutMs: e.PAYMENT_PENDING_TIMEOUT_MINUTES * 60_000,
+    simulator: {
+      delayMs: e.MOMO_SIMULATOR_DELAY_MS,
+      failureRate: e.MOMO_SIMULATOR_FAILURE_RATE,
+      port: e.MOMO_SIMULATOR_PORT,
+    },
+    momo: {
+      baseUrl: e.MOMO_BASE_URL.replace(/\/+$/, ''),
+      targetEnvironment: e.MOMO_TARGET_ENVIRONMENT,
+      currency: e.MOMO_CURRENCY,
+      collection,
+      disbursement,
+    },
+  };
 }
 
 /** The embedded mode keeps a generated secret beside its data, so tokens survive a restart. */

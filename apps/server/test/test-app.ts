@@ -18,6 +18,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // Payments: the simulator answers at once and never fails unless a test says so; tests poll by hand.
+    PAYMENT_PROVIDER: 'simulator',
+    PAYMENT_POLL_INTERVAL_MS: '0',
+    MOMO_SIMULATOR_DELAY_MS: '0',
+    MOMO_SIMULATOR_FAILURE_RATE: '0',
     // Uploaded documents of tests go to the system's temporary directory, never the work tree.
     DATA_DIR: path.join(tmpdir(), 'sente-test-data'),
     PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '1000',

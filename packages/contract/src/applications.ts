@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { ApiError, Id, IdParams, IsoDateTime, pageOf, pageQuery, UgxInput, UgxString } from './common.ts';
+import {
+  ApiError,
+  Id,
+  IdempotencyHeaders,
+  IdParams,
+  IsoDateTime,
+  pageOf,
+  pageQuery,
+  UgxInput,
+  UgxString,
+} from './common.ts';
+import { LoanDto } from './loans.ts';
 import { route } from './route.ts';
+import { PlatformTransaction } from './wallet.ts';
 
 export const ApplicationStatus = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
@@ -267,6 +279,32 @@ export const applicationDocumentFile = route({
   responses: { 200: z.string().meta({ format: 'binary' }), 400: ApiError, 403: ApiError, 404: ApiError },
 });
 
+/** The payout was sent and is not confirmed yet: the loan is created when it is. */
+export const DisbursementPending = z
+  .object({ status: z.literal('PROCESSING'), message: z.string(), transaction: PlatformTransaction })
+  .meta({ id: 'DisbursementPending' });
+
+export const disburseApplication = route({
+  method: 'POST',
+  path: '/api/loans/applications/:id/disburse/',
+  auth: 'admin',
+  summary:
+    'Pay an approved application out by mobile money and create its loan, all or nothing (201 the loan; 202 while the payout is unconfirmed; 502 when it failed and nothing moved)',
+  tags: ['applications'],
+  params: IdParams,
+  headers: IdempotencyHeaders,
+  responses: {
+    201: LoanDto,
+    202: DisbursementPending,
+    400: ApiError,
+    401: ApiError,
+    403: ApiError,
+    404: ApiError,
+    409: ApiError,
+    502: ApiError,
+  },
+});
+
 export const applicationRoutes = {
   createApplication,
   listApplications,
@@ -277,5 +315,6 @@ export const applicationRoutes = {
   listApplicationDocuments,
   approveApplication,
   rejectApplication,
+  disburseApplication,
   applicationDocumentFile,
 } as const;

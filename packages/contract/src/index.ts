@@ -4,8 +4,11 @@ import { healthRoutes } from './health.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
 import { mfaRoutes } from './mfa.ts';
+import { notificationsRoutes } from './notifications.ts';
+import { paymentsRoutes } from './payments.ts';
 import { publicFormsRoutes } from './public-forms.ts';
 import { usersRoutes } from './users.ts';
+import { walletRoutes } from './wallet.ts';
 
 export * from './applications.ts';
 export * from './auth.ts';
@@ -14,15 +17,21 @@ export * from './health.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
 export * from './mfa.ts';
+export * from './notifications.ts';
+export * from './payments.ts';
 export * from './public-forms.ts';
 export * from './route.ts';
 export * from './users.ts';
+export * from './wallet.ts';
 
 /** Every endpoint of the API, once. The server registers exactly these; the docs list exactly these. */
 export const routes = {
   ...healthRoutes,
   ...authRoutes,
   ...mfaRoutes,
+  ...walletRoutes,
+  ...paymentsRoutes,
+  ...notificationsRoutes,
   ...publicFormsRoutes,
   ...usersRoutes,
   ...loanTypeRoutes,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ApiError,
   Id,
+  IdempotencyHeaders,
   IdParams,
   IsoDate,
   IsoDateTime,
@@ -12,6 +13,7 @@ import {
 } from './common.ts';
 import { InterestType } from './loan-types.ts';
 import { route } from './route.ts';
+import { MobileMoneyBody, PlatformTransaction } from './wallet.ts';
 
 export const LoanStatus = z.enum(['ACTIVE', 'OVERDUE', 'DEFAULT', 'FULLY_PAID']);
 export type LoanStatus = z.infer<typeof LoanStatus>;
@@ -318,6 +320,26 @@ export const overduePayments = route({
   responses: { 200: pageOf(OverduePaymentDto), 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
+export const repayLoan = route({
+  method: 'POST',
+  path: '/api/loans/loans/:id/repay/',
+  auth: 'user',
+  summary:
+    'The borrower repays by mobile money (a collection they approve on their phone); allocated and posted when it completes. More than the balance is refused.',
+  tags: ['loans'],
+  params: IdParams,
+  headers: IdempotencyHeaders,
+  body: MobileMoneyBody,
+  responses: {
+    201: PlatformTransaction,
+    400: ApiError,
+    401: ApiError,
+    403: ApiError,
+    404: ApiError,
+    409: ApiError,
+  },
+});
+
 export const loanRoutes = {
   listLoans,
   myLoans,
@@ -330,4 +352,5 @@ export const loanRoutes = {
   loanTransactions,
   repaymentStatistics,
   overduePayments,
+  repayLoan,
 } as const;

@@ -1,8 +1,9 @@
+import { Readable } from 'node:stream';
 import type { RouteDefinition, RouteResponse } from '@sente/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from './errors.ts';
+import { ForbiddenError, HttpError, TooManyRequestsError, UnauthorizedError } from './errors.ts';
 
 /** The signed-in caller, as the guard found them in the database for this request. */
 export interface AuthUser {
@@ -38,6 +39,30 @@ export type ReplySent = typeof REPLY_SENT;
 export interface RouteOptions {
   /** Per-route request limit (login, public forms): `max` requests per `timeWindowMs` per client address. */
   readonly rateLimit?: { readonly max: number; readonly timeWindowMs: number };
+  /** Keeps the exact request bytes as `request.rawBody` (signed webhooks check a signature over them). */
+  readonly rawBody?: boolean;
+}
+
+// Webhook bodies are small; anything larger is refused before it is buffered.
+const RAW_BODY_LIMIT = 64 * 1024;
+
+async function keepRawBody(
+  request: FastifyRequest,
+  payload: AsyncIterable<Buffer | string>,
+): Promise<Readable> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buffer.length;
+    if (size > RAW_BODY_LIMIT) throw new HttpError(413, 'The request body is too large');
+    chunks.push(buffer);
+  }
+  const raw = Buffer.concat(chunks);
+  request.rawBody = raw;
+  const stream = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+  stream.receivedEncodedLength = raw.length;
+  return stream;
 }
 
 export type RegisterRoute = <R extends RouteDefinition>(
@@ -101,6 +126,9 @@ export function createRouteRegistrar(app: FastifyInstance, authenticate: Authent
         ...(definition.headers ? { headers: looseHeaders(definition.headers) } : {}),
         response: definition.responses,
       },
+      ...(options?.rawBody
+        ? { preParsing: (request, _reply, payload) => keepRawBody(request, payload) }
+        : {}),
       onRequest: async (request) => {
         const token = bearerToken(request);
         const user = token ? await authenticate(token) : null;
@@ -130,6 +158,8 @@ export function createRouteRegistrar(app: FastifyInstance, authenticate: Authent
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** Set only on routes registered with `rawBody: true`. */
+    rawBody?: Buffer;
   }
   interface FastifyContextConfig {
     contract?: RouteDefinition;

@@ -18,6 +18,19 @@ export function backgroundJobs(
       intervalMs: HOUR,
       run: (now) => services.auth.pruneExpired(now),
     },
+    {
+      // The safety net under payment callbacks: asks the providers about open payments until final.
+      name: 'payments.poll-open-payments',
+      intervalMs: services.payments.pollIntervalMs,
+      run: async () => {
+        const { failures } = await services.payments.pollDue(100);
+        const [first] = failures;
+        if (first) {
+          const ids = failures.map((failure) => failure.id).join(', ');
+          throw new Error(`Polling payments ${ids} failed`, { cause: first.error });
+        }
+      },
+    },
     // Loan statuses (ACTIVE/OVERDUE/DEFAULT/FULLY_PAID) follow the calendar: on start and every 5 minutes.
     loanStatusJob(database, log),
   ];

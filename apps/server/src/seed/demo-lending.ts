@@ -7,13 +7,12 @@ import { samplePdf, samplePng } from './sample-files.ts';
  * documents, and loans in every status with repayment histories — all made through the services,
  * so they obey the same rules as real data.
  *
- * Money note: these loans and repayments are not posted to the ledger here (the ledger feature is
- * not in this branch); the disbursement and repayment flows of the money feature will post them.
+ * Money: each loan is paid out and each repayment collected through the money feature's flows
+ * (recorded as completed mobile-money payments at their dates), so the ledger, the platform
+ * transactions and the financial statistics agree with the loans.
  */
 const DAY = 24 * 60 * 60 * 1000;
 const WEEK = 7 * DAY;
-
-const MODES = ['MTN Mobile Money', 'Airtel Money'] as const;
 
 export async function seedDemoLending(
   services: Services,
@@ -68,15 +67,13 @@ export async function seedDemoLending(
     if (demo.outcome !== 'DISBURSED') continue;
 
     const disbursedAt = new Date(decidedAt.getTime() + 3 * 60 * 60 * 1000);
-    const loan = await services.db.transaction((tx) =>
-      services.loans.createLoanFromApplication(tx, {
-        applicationId: application.id,
-        disbursedAt,
-        platformTransactionId: null,
-      }),
-    );
+    // Paid out through the money feature's disbursement flow (reserve, loan, settlement), as history.
+    const loanId = await services.lendingPayments.recordDisbursement({
+      applicationId: application.id,
+      at: disbursedAt,
+    });
     loans++;
-    repayments += await repay(services, loan.id, disbursedAt, demo, index, now);
+    repayments += await repay(services, loanId, disbursedAt, demo, now);
   }
   await services.loans.refreshStatuses();
   return { loanTypes: DEMO_LOAN_TYPES.length, applications: APPLICATIONS.length, loans, repayments };
@@ -137,23 +134,14 @@ async function repay(
   loanId: number,
   disbursedAt: Date,
   demo: DemoApplication,
-  index: number,
   now: number,
 ): Promise<number> {
   const detail = await services.loans.detailFor({ id: 0, role: 'admin' }, loanId);
-  const mode = MODES[index % MODES.length] ?? 'MTN Mobile Money';
   let count = 0;
+  // Collected through the money feature's repayment flow (allocation and ledger posting), as history.
   const pay = async (amount: number, paidAt: Date) => {
     if (amount <= 0 || paidAt.getTime() > now) return;
-    await services.db.transaction((tx) =>
-      services.loans.allocateRepayment(tx, {
-        loanId,
-        amount,
-        paidAt,
-        platformTransactionId: null,
-        paymentMode: mode,
-      }),
-    );
+    await services.lendingPayments.recordRepayment({ loanId, amount, at: paidAt });
     count++;
   };
   const plan = demo.repayments ?? 'on-time';

@@ -1,5 +1,6 @@
 import type { Services } from '../app.ts';
 import { seedDemoLending } from './demo-lending.ts';
+import { type DemoMoney, fundDemoPlatform, seedDemoMoney } from './demo-money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.ts';
 
 export interface DemoSeedResult {
@@ -9,6 +10,7 @@ export interface DemoSeedResult {
   readonly applications: number;
   readonly loans: number;
   readonly repayments: number;
+  readonly money: DemoMoney;
 }
 
 /**
@@ -38,6 +40,8 @@ export async function seedDemoData(services: Services): Promise<DemoSeedResult> 
       kyc++;
     }
   }
+  await fundDemoPlatform(services);
   const lending = await seedDemoLending(services, people);
-  return { users, kyc, ...lending };
+  const money = await seedDemoMoney(services);
+  return { users, kyc, ...lending, money };
 }

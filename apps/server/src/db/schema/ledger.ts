@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { platformTransactions } from './payments.ts';
+import { users } from './users.ts';
+
+export const ledgerAccountKind = pgEnum('ledger_account_kind', ['asset', 'liability', 'equity', 'income']);
+
+/**
+ * An account of the double-entry ledger. `balance` is the running sum of its entries (debits positive,
+ * credits negative), updated in the same transaction as the entries.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** PLATFORM_WALLET, PLATFORM_CAPITAL, LOANS_RECEIVABLE, INTEREST_INCOME, PROVIDER_CLEARING:mtn, USER_WALLET:42 */
+    code: text().notNull().unique(),
+    name: text().notNull(),
+    kind: ledgerAccountKind().notNull(),
+    userId: integer()
+      .unique()
+      .references(() => users.id),
+    balance: bigint({ mode: 'number' }).notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // A user's wallet is money the platform owes them: it can never be overdrawn (credit balance ≥ 0).
+  (t) => [check('ledger_accounts_user_wallet_not_overdrawn', sql`${t.userId} is null or ${t.balance} <= 0`)],
+);
+
+/** One balanced journal entry. Append-only: a correction is a new posting that reverses this one. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The same key twice posts once. */
+    idempotencyKey: text().notNull().unique(),
+    kind: text().notNull(),
+    memo: text().notNull(),
+    platformTransactionId: integer().references(() => platformTransactions.id),
+    /** A posting is reversed at most once. */
+    reversesPostingId: bigint({ mode: 'number' })
+      .unique()
+      .references((): AnyPgColumn => ledgerPostings.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('ledger_postings_transaction_idx').on(t.platformTransactionId),
+    index('ledger_postings_kind_created_idx').on(t.kind, t.createdAt),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    postingId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => ledgerPostings.id),
+    accountId: integer()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Whole UGX; debit positive, credit negative. */
+    amount: bigint({ mode: 'number' }).notNull(),
+    /** The posting's time, copied so an account's history reads by one index. */
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
+    index('ledger_entries_posting_idx').on(t.postingId),
+    index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * Gross amount posted per posting kind and Africa/Kampala day, kept in the same transaction as the
+ * postings: financial statistics read a few hundred of these rows instead of millions of entries.
+ * A reversal subtracts from the kind it reverses, on the day it happens.
+ */
+export const ledgerDailyTotals = pgTable(
+  'ledger_daily_totals',
+  {
+    kind: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    amount: bigint({ mode: 'number' }).notNull().default(0),
+    postings: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day] })],
+);

@@ -1,0 +1,173 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts, ledgerDailyTotals, ledgerEntries, ledgerPostings } from '../../db/schema/index.ts';
+import { selectRows } from '../../db/select-rows.ts';
+
+export type PostingRow = typeof ledgerPostings.$inferSelect;
+export type AccountRow = typeof ledgerAccounts.$inferSelect;
+export type EntryRow = typeof ledgerEntries.$inferSelect;
+
+/** Inserts the posting unless its idempotency key exists; undefined means it already did. */
+export async function insertPostingOnce(
+  db: DbOrTx,
+  values: typeof ledgerPostings.$inferInsert,
+): Promise<PostingRow | undefined> {
+  const [row] = await db
+    .insert(ledgerPostings)
+    .values(values)
+    .onConflictDoNothing({ target: ledgerPostings.idempotencyKey })
+    .returning();
+  return row;
+}
+
+export async function findPostingByKey(db: DbOrTx, idempotencyKey: string): Promise<PostingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row;
+}
+
+export async function findPostingById(db: DbOrTx, id: number): Promise<PostingRow | undefined> {
+  const [row] = await db.select().from(ledgerPostings).where(eq(ledgerPostings.id, id)).limit(1);
+  return row;
+}
+
+export async function findPostingReversing(db: DbOrTx, postingId: number): Promise<PostingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.reversesPostingId, postingId))
+    .limit(1);
+  return row;
+}
+
+export async function findPostingsOfTransaction(
+  db: DbOrTx,
+  platformTransactionId: number,
+): Promise<PostingRow[]> {
+  return db
+    .select()
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.platformTransactionId, platformTransactionId))
+    .orderBy(asc(ledgerPostings.id));
+}
+
+export async function openUserWallet(db: DbOrTx, userId: number, code: string): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values({ code, userId, kind: 'liability', name: `Wallet of user ${userId}` })
+    .onConflictDoNothing({ target: ledgerAccounts.code });
+}
+
+/** Locks the accounts in id order (the one order every transaction uses, so none deadlock). */
+export async function lockAccountsByCode(db: DbOrTx, codes: readonly string[]): Promise<AccountRow[]> {
+  if (codes.length === 0) return [];
+  return db
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, [...codes]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+}
+
+export async function insertEntries(db: DbOrTx, rows: (typeof ledgerEntries.$inferInsert)[]): Promise<void> {
+  await db.insert(ledgerEntries).values(rows);
+}
+
+export async function addToBalance(db: DbOrTx, accountId: number, delta: number): Promise<void> {
+  await db
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
+    .where(eq(ledgerAccounts.id, accountId));
+}
+
+export async function addToDailyTotal(
+  db: DbOrTx,
+  kind: string,
+  day: string,
+  amount: number,
+  postings: number,
+) {
+  await db
+    .insert(ledgerDailyTotals)
+    .values({ kind, day, amount, postings })
+    .onConflictDoUpdate({
+      target: [ledgerDailyTotals.kind, ledgerDailyTotals.day],
+      set: {
+        amount: sql`${ledgerDailyTotals.amount} + excluded.amount`,
+        postings: sql`${ledgerDailyTotals.postings} + excluded.postings`,
+      },
+    });
+}
+
+export async function findEntriesOfPosting(
+  db: DbOrTx,
+  postingId: number,
+): Promise<{ accountId: number; code: string; amount: number }[]> {
+  return db
+    .select({ accountId: ledgerEntries.accountId, code: ledgerAccounts.code, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(eq(ledgerEntries.postingId, postingId))
+    .orderBy(asc(ledgerEntries.id));
+}
+
+export async function findAccountByCode(db: DbOrTx, code: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1);
+  return row;
+}
+
+/** Gross amount per kind between two Kampala dates (inclusive start, exclusive end when given). */
+export async function sumDailyTotals(
+  db: DbOrTx,
+  kinds: readonly string[],
+  fromDay?: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      kind: ledgerDailyTotals.kind,
+      amount: sql<string>`coalesce(sum(${ledgerDailyTotals.amount}), 0)`,
+    })
+    .from(ledgerDailyTotals)
+    .where(
+      and(
+        inArray(ledgerDailyTotals.kind, [...kinds]),
+        fromDay ? sql`${ledgerDailyTotals.day} >= ${fromDay}` : undefined,
+      ),
+    )
+    .groupBy(ledgerDailyTotals.kind);
+  return new Map(rows.map((r) => [r.kind, Number(r.amount)]));
+}
+
+export interface LedgerDiscrepancies {
+  readonly unbalancedPostings: { postingId: number; total: number }[];
+  readonly driftedAccounts: { code: string; balance: number; entries: number }[];
+}
+
+/** An audit of the whole ledger: postings that do not sum to zero, running balances that drifted. */
+export async function findLedgerDiscrepancies(db: DbOrTx): Promise<LedgerDiscrepancies> {
+  const unbalanced = await selectRows<{ posting_id: string; total: string }>(
+    db,
+    sql`
+    select p.id as posting_id, coalesce(sum(e.amount), 0) as total
+    from ledger_postings p left join ledger_entries e on e.posting_id = p.id
+    group by p.id having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2`,
+  );
+  const drifted = await selectRows<{ code: string; balance: string; entries: string }>(
+    db,
+    sql`
+    select a.code, a.balance, coalesce(sum(e.amount), 0) as entries
+    from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    group by a.id having a.balance <> coalesce(sum(e.amount), 0)`,
+  );
+  return {
+    unbalancedPostings: unbalanced.map((r) => ({ postingId: Number(r.posting_id), total: Number(r.total) })),
+    driftedAccounts: drifted.map((r) => ({
+      code: r.code,
+      balance: Number(r.balance),
+      entries: Number(r.entries),
+    })),
+  };
+}

@@ -1,0 +1,181 @@
+import type { Clock } from '../../clock.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { kampalaDate } from '../../kampala-time.ts';
+import {
+  addToBalance,
+  addToDailyTotal,
+  findAccountByCode,
+  findEntriesOfPosting,
+  findPostingById,
+  findPostingByKey,
+  findPostingsOfTransaction,
+  insertEntries,
+  insertPostingOnce,
+  lockAccountsByCode,
+  openUserWallet,
+  type PostingRow,
+} from './ledger.repo.ts';
+import { type AccountCode, type PostingKind, userIdOfWallet } from './ledger-accounts.ts';
+
+export interface JournalLine {
+  readonly account: AccountCode;
+  /** Whole UGX: debit positive, credit negative. */
+  readonly amount: number;
+}
+
+export interface Journal {
+  /** The same key twice posts once and answers the first posting. */
+  readonly idempotencyKey: string;
+  readonly kind: PostingKind;
+  readonly memo: string;
+  readonly platformTransactionId?: number | null;
+  readonly lines: readonly JournalLine[];
+  /** Defaults to the clock; the demo seed back-dates its history. */
+  readonly postedAt?: Date;
+}
+
+export interface Posted {
+  readonly posting: PostingRow;
+  /** False when the key had already posted: nothing new happened. */
+  readonly isNew: boolean;
+}
+
+/** A journal that cannot be posted is a bug in the caller, never a user error. */
+export class UnbalancedJournalError extends Error {}
+
+function checkJournal(journal: Journal): void {
+  const { lines } = journal;
+  if (lines.length < 2) throw new UnbalancedJournalError('A posting needs at least two lines');
+  const seen = new Set<string>();
+  let total = 0;
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.amount) || line.amount === 0) {
+      throw new UnbalancedJournalError(`Line amounts are non-zero whole shillings: ${line.amount}`);
+    }
+    if (seen.has(line.account)) throw new UnbalancedJournalError(`Account ${line.account} appears twice`);
+    seen.add(line.account);
+    total += line.amount;
+  }
+  if (total !== 0)
+    throw new UnbalancedJournalError(`Posting ${journal.idempotencyKey} sums to ${total}, not 0`);
+}
+
+/** Gross value of a posting: the sum of its debits. */
+function grossOf(lines: readonly { amount: number }[]): number {
+  return lines.reduce((sum, line) => sum + (line.amount > 0 ? line.amount : 0), 0);
+}
+
+export function createLedgerService({ clock }: { clock: Clock }) {
+  /**
+   * Locks the accounts (opening user wallets on first use) in id order. Callers that must read a
+   * balance before posting (a withdrawal) lock first; postJournal locks again, which is free.
+   */
+  async function lockAccounts(tx: Tx, codes: readonly AccountCode[]) {
+    for (const code of codes) {
+      const userId = userIdOfWallet(code);
+      if (userId !== null) await openUserWallet(tx, userId, code);
+    }
+    const rows = await lockAccountsByCode(tx, codes);
+    const missing = codes.filter((code) => !rows.some((row) => row.code === code));
+    if (missing.length > 0) throw new Error(`Unknown ledger accounts: ${missing.join(', ')}`);
+    return rows;
+  }
+
+  async function post(tx: Tx, journal: Journal, reverses: PostingRow | null): Promise<Posted> {
+    checkJournal(journal);
+    const postedAt = journal.postedAt ?? clock.now();
+    // The key is claimed first: a concurrent duplicate waits here, then finds the posting done.
+    const posting = await insertPostingOnce(tx, {
+      idempotencyKey: journal.idempotencyKey,
+      kind: journal.kind,
+      memo: journal.memo,
+      platformTransactionId: journal.platformTransactionId ?? null,
+      reversesPostingId: reverses?.id ?? null,
+      createdAt: postedAt,
+    });
+    if (!posting) {
+      const existing = await findPostingByKey(tx, journal.idempotencyKey);
+      if (!existing) throw new Error(`Posting ${journal.idempotencyKey} vanished`);
+      if (existing.kind !== journal.kind) {
+        throw new Error(
+          `Key ${journal.idempotencyKey} already posted a ${existing.kind}, not a ${journal.kind}`,
+        );
+      }
+      return { posting: existing, isNew: false };
+    }
+    const accounts = await lockAccounts(
+      tx,
+      journal.lines.map((line) => line.account),
+    );
+    const idOf = new Map(accounts.map((account) => [account.code, account.id]));
+    const lines = journal.lines
+      .map((line) => ({ accountId: idOf.get(line.account) ?? 0, amount: line.amount }))
+      .sort((a, b) => a.accountId - b.accountId);
+    await insertEntries(
+      tx,
+      lines.map((line) => ({ postingId: posting.id, ...line, createdAt: postedAt })),
+    );
+    for (const line of lines) await addToBalance(tx, line.accountId, line.amount);
+    const gross = grossOf(lines);
+    const day = kampalaDate(postedAt);
+    if (reverses) await addToDailyTotal(tx, reverses.kind, day, -gross, -1);
+    else await addToDailyTotal(tx, journal.kind, day, gross, 1);
+    return { posting, isNew: true };
+  }
+
+  return {
+    lockAccounts,
+
+    /**
+     * Posts a balanced journal in the caller's transaction: the posting, its entries and the running
+     * balances, all or nothing. The database checks the sum again at commit.
+     */
+    postJournal(tx: Tx, journal: Journal): Promise<Posted> {
+      return post(tx, journal, null);
+    },
+
+    /** Posts the mirror image of a posting (each line negated). A posting is reversed at most once. */
+    async reverse(
+      tx: Tx,
+      input: { postingId: number; memo: string; platformTransactionId?: number | null },
+    ): Promise<Posted> {
+      const original = await findPostingById(tx, input.postingId);
+      if (!original) throw new Error(`No posting ${input.postingId}`);
+      const entries = await findEntriesOfPosting(tx, original.id);
+      return post(
+        tx,
+        {
+          idempotencyKey: `reversal:${original.id}`,
+          kind: 'REVERSAL',
+          memo: input.memo,
+          platformTransactionId: input.platformTransactionId ?? original.platformTransactionId,
+          lines: entries.map((entry) => ({ account: entry.code as AccountCode, amount: -entry.amount })),
+        },
+        original,
+      );
+    },
+
+    /** Reverses every posting a platform transaction made (a failed payout gives its money back). */
+    async reverseTransaction(
+      tx: Tx,
+      input: { platformTransactionId: number; memo: string },
+    ): Promise<Posted[]> {
+      const postings = await findPostingsOfTransaction(tx, input.platformTransactionId);
+      const reversed: Posted[] = [];
+      for (const posting of postings) {
+        if (posting.kind === 'REVERSAL') continue;
+        reversed.push(await this.reverse(tx, { postingId: posting.id, memo: input.memo }));
+      }
+      return reversed;
+    },
+
+    postingsOf(db: DbOrTx, platformTransactionId: number): Promise<PostingRow[]> {
+      return findPostingsOfTransaction(db, platformTransactionId);
+    },
+
+    async balanceOf(db: DbOrTx, account: AccountCode): Promise<number> {
+      return (await findAccountByCode(db, account))?.balance ?? 0;
+    },
+  };
+}
+export type LedgerService = ReturnType<typeof createLedgerService>;

@@ -1,0 +1,269 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { ledgerDailyTotals, ledgerEntries, ledgerPostings } from '../../db/schema/index.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import { UnbalancedJournalError } from './ledger.service.ts';
+import {
+  INTEREST_INCOME,
+  LOANS_RECEIVABLE,
+  PLATFORM_CAPITAL,
+  PLATFORM_WALLET,
+  providerClearing,
+  userWallet,
+} from './ledger-accounts.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(async () => {
+  await expectLedgerBalanced(t.db.database.db);
+});
+
+let keySequence = 0;
+const newKey = (label: string) => `test:${label}:${++keySequence}`;
+
+function fund(amount: number, key = newKey('capital')) {
+  return t.db.database.db.transaction((tx) =>
+    t.services.ledger.postJournal(tx, {
+      idempotencyKey: key,
+      kind: 'CAPITAL',
+      memo: 'Owners fund the platform',
+      lines: [
+        { account: PLATFORM_WALLET, amount },
+        { account: PLATFORM_CAPITAL, amount: -amount },
+      ],
+    }),
+  );
+}
+
+const balance = (code: Parameters<TestApp['services']['ledger']['balanceOf']>[1]) =>
+  t.services.ledger.balanceOf(t.db.database.db, code);
+
+describe('ledgerService.postJournal', () => {
+  it('writes the entries and moves both running balances by the amount', async () => {
+    const walletBefore = await balance(PLATFORM_WALLET);
+    const { posting, isNew } = await fund(5_000_000);
+    expect(isNew).toBe(true);
+    const entries = await t.db.database.db
+      .select({ amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.postingId} = ${posting.id}`);
+    expect(entries.map((e) => e.amount).sort((a, b) => a - b)).toEqual([-5_000_000, 5_000_000]);
+    expect(await balance(PLATFORM_WALLET)).toBe(walletBefore + 5_000_000);
+  });
+
+  it('posts once when the same idempotency key is posted twice, and answers the first posting', async () => {
+    const key = newKey('twice');
+    const before = await balance(PLATFORM_WALLET);
+    const first = await fund(700_000, key);
+    const second = await fund(700_000, key);
+    expect(second.isNew).toBe(false);
+    expect(second.posting.id).toBe(first.posting.id);
+    expect(await balance(PLATFORM_WALLET)).toBe(before + 700_000);
+  });
+
+  it('posts once when the same idempotency key arrives from ten transactions at the same time', async () => {
+    const key = newKey('race');
+    const before = await balance(PLATFORM_WALLET);
+    const results = await Promise.all(Array.from({ length: 10 }, () => fund(250_000, key)));
+    expect(results.filter((r) => r.isNew)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.posting.id)).size).toBe(1);
+    expect(await balance(PLATFORM_WALLET)).toBe(before + 250_000);
+  });
+
+  it('refuses a journal whose lines do not sum to zero and writes nothing', async () => {
+    const before = await t.db.database.db.$count(ledgerPostings);
+    await expect(
+      t.db.database.db.transaction((tx) =>
+        t.services.ledger.postJournal(tx, {
+          idempotencyKey: newKey('unbalanced'),
+          kind: 'CAPITAL',
+          memo: 'wrong',
+          lines: [
+            { account: PLATFORM_WALLET, amount: 1000 },
+            { account: PLATFORM_CAPITAL, amount: -999 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(UnbalancedJournalError);
+    expect(await t.db.database.db.$count(ledgerPostings)).toBe(before);
+  });
+
+  it('refuses fractions of a shilling, zero lines and an account named twice', async () => {
+    const attempt = (lines: { account: typeof PLATFORM_WALLET; amount: number }[]) =>
+      t.db.database.db.transaction((tx) =>
+        t.services.ledger.postJournal(tx, {
+          idempotencyKey: newKey('bad'),
+          kind: 'CAPITAL',
+          memo: 'bad',
+          lines,
+        }),
+      );
+    await expect(attempt([{ account: PLATFORM_WALLET, amount: 0.5 }])).rejects.toThrow(
+      UnbalancedJournalError,
+    );
+    await expect(
+      attempt([
+        { account: PLATFORM_WALLET, amount: 10 },
+        { account: PLATFORM_WALLET, amount: -10 },
+      ]),
+    ).rejects.toThrow(UnbalancedJournalError);
+  });
+
+  it('splits a repayment over three accounts in one posting', async () => {
+    await fund(1_000_000);
+    const before = {
+      wallet: await balance(PLATFORM_WALLET),
+      receivable: await balance(LOANS_RECEIVABLE),
+      income: await balance(INTEREST_INCOME),
+    };
+    await t.db.database.db.transaction((tx) =>
+      t.services.ledger.postJournal(tx, {
+        idempotencyKey: newKey('repayment'),
+        kind: 'REPAYMENT',
+        memo: 'Weekly installment',
+        lines: [
+          { account: PLATFORM_WALLET, amount: 120_000 },
+          { account: LOANS_RECEIVABLE, amount: -100_000 },
+          { account: INTEREST_INCOME, amount: -20_000 },
+        ],
+      }),
+    );
+    expect(await balance(PLATFORM_WALLET)).toBe(before.wallet + 120_000);
+    expect(await balance(LOANS_RECEIVABLE)).toBe(before.receivable - 100_000);
+    expect(await balance(INTEREST_INCOME)).toBe(before.income - 20_000);
+  });
+
+  it('opens a user wallet on first use and never lets it be overdrawn', async () => {
+    const { user } = await t.userWithToken('lender');
+    const wallet = userWallet(user.id);
+    await t.db.database.db.transaction((tx) =>
+      t.services.ledger.postJournal(tx, {
+        idempotencyKey: newKey('deposit'),
+        kind: 'DEPOSIT',
+        memo: 'deposit',
+        lines: [
+          { account: PLATFORM_WALLET, amount: 300_000 },
+          { account: wallet, amount: -300_000 },
+        ],
+      }),
+    );
+    expect(await balance(wallet)).toBe(-300_000);
+    await expect(
+      t.db.database.db.transaction((tx) =>
+        t.services.ledger.postJournal(tx, {
+          idempotencyKey: newKey('overdraw'),
+          kind: 'WITHDRAWAL_RESERVE',
+          memo: 'too much',
+          lines: [
+            { account: wallet, amount: 300_001 },
+            { account: providerClearing('mtn'), amount: -300_001 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow();
+    expect(await balance(wallet)).toBe(-300_000);
+  });
+
+  it('keeps every running balance equal to the sum of its entries after a burst of concurrent postings', async () => {
+    const lenders = await Promise.all([1, 2, 3].map(() => t.userWithToken('lender')));
+    const accounts = [
+      PLATFORM_CAPITAL,
+      LOANS_RECEIVABLE,
+      INTEREST_INCOME,
+      providerClearing('mtn'),
+      providerClearing('airtel'),
+      ...lenders.map((l) => userWallet(l.user.id)),
+    ] as const;
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) => {
+        const other = accounts[i % accounts.length] ?? PLATFORM_CAPITAL;
+        // Credits only to user wallets, so none is ever overdrawn; the rest go both ways.
+        const amount = (i % 7) * 1000 + 500;
+        const sign = other.startsWith('USER_WALLET') || i % 2 === 0 ? 1 : -1;
+        return t.db.database.db.transaction((tx) =>
+          t.services.ledger.postJournal(tx, {
+            idempotencyKey: newKey('burst'),
+            kind: 'CAPITAL',
+            memo: 'burst',
+            lines: [
+              { account: PLATFORM_WALLET, amount: sign * amount },
+              { account: other, amount: -sign * amount },
+            ],
+          }),
+        );
+      }),
+    );
+    await expectLedgerBalanced(t.db.database.db);
+  });
+});
+
+describe('the database under the ledger', () => {
+  it('refuses at commit a posting whose entries were written around the service and do not balance', async () => {
+    await expect(
+      t.db.database.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          with p as (insert into ledger_postings (idempotency_key, kind, memo, created_at)
+                     values ('raw:unbalanced', 'CAPITAL', 'raw', now()) returning id)
+          insert into ledger_entries (posting_id, account_id, amount, created_at)
+          select p.id, a.id, 1000, now() from p, ledger_accounts a where a.code = 'PLATFORM_WALLET'`);
+      }),
+    ).rejects.toThrow();
+    const rows = await selectRows<{ n: string }>(
+      t.db.database.db,
+      sql`select count(*) as n from ledger_postings where idempotency_key = 'raw:unbalanced'`,
+    );
+    expect(Number(rows[0]?.n)).toBe(0);
+  });
+
+  it('refuses to change or delete a posted entry', async () => {
+    const { posting } = await fund(10_000);
+    await expect(
+      t.db.database.db.execute(
+        sql`update ledger_entries set amount = amount * 2 where posting_id = ${posting.id}`,
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
+    await expect(
+      t.db.database.db.execute(sql`delete from ledger_postings where id = ${posting.id}`),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/append-only/) } });
+  });
+});
+
+describe('ledgerService.reverse', () => {
+  it('posts the mirror image once, restoring every balance, and nets the daily total', async () => {
+    const before = await balance(PLATFORM_WALLET);
+    const { posting } = await t.db.database.db.transaction((tx) =>
+      t.services.ledger.postJournal(tx, {
+        idempotencyKey: newKey('payout'),
+        kind: 'DISBURSEMENT_RESERVE',
+        memo: 'payout reserved',
+        lines: [
+          { account: providerClearing('mtn'), amount: 400_000 },
+          { account: PLATFORM_WALLET, amount: -400_000 },
+        ],
+      }),
+    );
+    expect(await balance(PLATFORM_WALLET)).toBe(before - 400_000);
+    const reverse = () =>
+      t.db.database.db.transaction((tx) =>
+        t.services.ledger.reverse(tx, { postingId: posting.id, memo: 'payout failed' }),
+      );
+    const first = await reverse();
+    const second = await reverse();
+    expect(first.isNew).toBe(true);
+    expect(second.isNew).toBe(false);
+    expect(first.posting.reversesPostingId).toBe(posting.id);
+    expect(await balance(PLATFORM_WALLET)).toBe(before);
+    const totals = await t.db.database.db
+      .select()
+      .from(ledgerDailyTotals)
+      .where(sql`${ledgerDailyTotals.kind} = 'DISBURSEMENT_RESERVE'`);
+    expect(totals.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
+  });
+});

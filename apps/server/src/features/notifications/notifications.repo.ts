@@ -1,0 +1,62 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export async function insertNotification(
+  db: DbOrTx,
+  values: typeof notifications.$inferInsert,
+): Promise<void> {
+  await db.insert(notifications).values(values);
+}
+
+export async function findNotificationsOfUser(
+  db: DbOrTx,
+  userId: number,
+  { unreadOnly, limit, offset }: { unreadOnly: boolean; limit: number; offset: number },
+): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
+  const where = and(
+    eq(notifications.userId, userId),
+    unreadOnly ? eq(notifications.isRead, false) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .offset(offset);
+  const [totals] = await db
+    .select({ total: count(), unread: sql<number>`count(*) filter (where not ${notifications.isRead})::int` })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return {
+    rows,
+    total: unreadOnly ? (totals?.unread ?? 0) : (totals?.total ?? 0),
+    unread: totals?.unread ?? 0,
+  };
+}
+
+export async function markRead(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<NotificationRow | undefined> {
+  const [updated] = await db
+    .update(notifications)
+    .set({ isRead: true, readAt: sql`coalesce(${notifications.readAt}, ${now})` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return updated;
+}
+
+export async function markAllRead(db: DbOrTx, userId: number, now: Date): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true, readAt: now })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return updated.length;
+}

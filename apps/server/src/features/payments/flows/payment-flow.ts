@@ -1,0 +1,24 @@
+import type { Tx } from '../../../db/client.ts';
+import type { PaymentDirection } from '../payment-provider.ts';
+import type { TransactionRow, TransactionType } from '../payments.repo.ts';
+
+/**
+ * What a kind of payment does to the ledger (and to loans) at each step of its life. Every step runs
+ * inside the database transaction that moves the payment's status, so money and status never part.
+ */
+export interface PaymentFlow {
+  readonly direction: PaymentDirection;
+  /** CREDIT or DEBIT as the user sees it. */
+  readonly userSees: 'CREDIT' | 'DEBIT';
+  readonly category: string;
+  /** In the transaction that creates the payment (a payout reserves its money here). */
+  reserve?(tx: Tx, payment: TransactionRow): Promise<void>;
+  /** In the transaction that marks the payment COMPLETED. */
+  settle(tx: Tx, payment: TransactionRow): Promise<void>;
+  /** In the transaction that marks the payment FAILED; by default every posting it made is reversed. */
+  unwind?(tx: Tx, payment: TransactionRow): Promise<void>;
+  /** What the user is told when the payment completes or fails; null tells nothing. */
+  notice(payment: TransactionRow, outcome: 'COMPLETED' | 'FAILED'): { title: string; message: string } | null;
+}
+
+export type PaymentFlows = Partial<Record<TransactionType, PaymentFlow>>;

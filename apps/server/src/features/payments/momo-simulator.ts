@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { signCallback } from './callback-signature.ts';
+
+/**
+ * A local stand-in for the MTN MoMo Open API, for the embedded mode and the tests: the same paths,
+ * headers and answers (token, 202 on a new X-Reference-Id, 409 on a repeated one, GET status), with a
+ * settable delay before a payment is final and a settable failure rate. Final payments are also
+ * reported to the X-Callback-Url, signed like Sente expects. It listens on 127.0.0.1 only.
+ *
+ * Numbers with a fixed behaviour (for tests and demos; MoMo's sandbox has similar ones):
+ *   256700000001 always fails; 256700000002 stays PENDING for ever;
+ *   256700000003 is received but the 202 is lost (answers 500); 256700000004 is refused (400).
+ */
+export const SIMULATOR_NUMBERS = {
+  fails: '+256700000001',
+  staysPending: '+256700000002',
+  answerLost: '+256700000003',
+  refused: '+256700000004',
+} as const;
+
+type Product = 'collection' | 'disbursement';
+
+interface SimulatedPayment {
+  readonly product: Product;
+  readonly referenceId: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly externalId: string;
+  readonly partyId: string;
+  readonly decidesAt: number;
+  readonly outcome: 'SUCCESSFUL' | 'FAILED' | 'PENDING';
+  readonly reason: string | null;
+  readonly financialTransactionId: string;
+}
+
+export interface MomoSimulatorOptions {
+  delayMs: number;
+  failureRate: number;
+  callbackSecret: string;
+  random?: () => number;
+}
+
+export interface MomoSimulator {
+  /** Starts listening; answers the base URL (http://127.0.0.1:PORT). */
+  start(port?: number): Promise<string>;
+  configure(patch: Partial<Pick<MomoSimulatorOptions, 'delayMs' | 'failureRate'>>): void;
+  /** Orders received, by reference id (tests look at them). */
+  received(referenceId: string): SimulatedPayment | undefined;
+  close(): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export function createMomoSimulator(initial: MomoSimulatorOptions): MomoSimulator {
+  const options = { ...initial };
+  const random = initial.random ?? Math.random;
+  const payments = new Map<string, SimulatedPayment>();
+  const tokens = new Set<string>();
+  const timers = new Set<NodeJS.Timeout>();
+  const app: FastifyInstance = Fastify({ logger: false });
+
+  function error(reply: FastifyReply, status: number, code: string, message: string) {
+    return reply.status(status).send({ code, message });
+  }
+
+  function isAuthorized(request: FastifyRequest): boolean {
+    const header = request.headers.authorization ?? '';
+    return (
+      header.startsWith('Bearer ') &&
+      tokens.has(header.slice(7)) &&
+      !!request.headers['ocp-apim-subscription-key']
+    );
+  }
+
+  function statusBody(payment: SimulatedPayment) {
+    const state = Date.now() >= payment.decidesAt ? payment.outcome : 'PENDING';
+    const party = { partyIdType: 'MSISDN', partyId: payment.partyId };
+    return {
+      amount: payment.amount,
+      currency: payment.currency,
+      externalId: payment.externalId,
+      ...(payment.product === 'collection' ? { payer: party } : { payee: party }),
+      status: state,
+      ...(state === 'SUCCESSFUL' ? { financialTransactionId: payment.financialTransactionId } : {}),
+      ...(state === 'FAILED' ? { reason: payment.reason ?? 'INTERNAL_PROCESSING_ERROR' } : {}),
+    };
+  }
+
+  function scheduleCallback(payment: SimulatedPayment, callbackUrl: string) {
+    if (payment.outcome === 'PENDING') return;
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        const body = JSON.stringify({ ...statusBody(payment), referenceId: payment.referenceId });
+        fetch(callbackUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-sente-signature': signCallback(options.callbackSecret, body),
+          },
+          body,
+          signal: AbortSignal.timeout(5_000),
+        }).catch(() => {
+          // Like MoMo, a callback that does not arrive is not retried; Sente's poller catches up.
+        });
+      },
+      Math.max(payment.decidesAt - Date.now(), 0) + 10,
+    );
+    timer.unref();
+    timers.add(timer);
+  }
+
+  for (const product of ['collection', 'disbursement'] as const) {
+    app.post(`/${product}/token/`, async (request, reply) => {
+      if (
+        !request.headers.authorization?.startsWith('Basic ') ||
+        !request.headers['ocp-apim-subscription-key']
+      ) {
+        return error(reply, 401, 'UNAUTHORIZED', 'Access denied due to invalid subscription key.');
+      }
+      const token = randomBytes(24).toString('base64url');
+      tokens.add(token);
+      return { access_token: token, token_type: 'access_token', expires_in: 3600 };
+    });
+
+    const resource = product === 'collection' ? 'requesttopay' : 'transfer';
+    app.post(`/${product}/v1_0/${resource}`, async (request, reply) => {
+      if (!isAuthorized(request))
+        return error(reply, 401, 'UNAUTHORIZED', 'Access token is missing or invalid.');
+      const referenceId = String(request.headers['x-reference-id'] ?? '');
+      if (!UUID.test(referenceId))
+        return error(reply, 400, 'INVALID_REFERENCE_ID', 'X-Reference-Id must be a UUID v4.');
+      const key = `${product}:${referenceId}`;
+      if (payments.has(key)) {
+        return error(
+          reply,
+          409,
+          'RESOURCE_ALREADY_EXIST',
+          'Duplicated reference id. Creation of resource failed.',
+        );
+      }
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const party = (product === 'collection' ? body.payer : body.payee) as { partyId?: unknown } | undefined;
+      const amount = typeof body.amount === 'string' ? body.amount : '';
+      const partyId = typeof party?.partyId === 'string' ? party.partyId : '';
+      if (!/^[1-9]\d{0,12}$/.test(amount)) return error(reply, 400, 'INVALID_AMOUNT', 'Amount is invalid.');
+      if (!/^\d{9,15}$/.test(partyId)) return error(reply, 400, 'INVALID_PARTY', 'Party id is invalid.');
+      if (`+${partyId}` === SIMULATOR_NUMBERS.refused) {
+        return error(reply, 400, 'PAYEE_NOT_ALLOWED_TO_RECEIVE', 'The account is not allowed to transact.');
+      }
+      const fails = `+${partyId}` === SIMULATOR_NUMBERS.fails || random() < options.failureRate;
+      const payment: SimulatedPayment = {
+        product,
+        referenceId,
+        amount,
+        currency: typeof body.currency === 'string' ? body.currency : 'UGX',
+        externalId: typeof body.externalId === 'string' ? body.externalId : referenceId,
+        partyId,
+        decidesAt: Date.now() + options.delayMs,
+        outcome:
+          `+${partyId}` === SIMULATOR_NUMBERS.staysPending ? 'PENDING' : fails ? 'FAILED' : 'SUCCESSFUL',
+        reason: fails ? (product === 'collection' ? 'APPROVAL_REJECTED' : 'PAYEE_NOT_FOUND') : null,
+        financialTransactionId: String(Math.floor(1e9 + random() * 9e9)),
+      };
+      payments.set(key, payment);
+      const callbackUrl = request.headers['x-callback-url'];
+      if (typeof callbackUrl === 'string' && callbackUrl) scheduleCallback(payment, callbackUrl);
+      if (`+${partyId}` === SIMULATOR_NUMBERS.answerLost) {
+        return error(reply, 500, 'INTERNAL_PROCESSING_ERROR', 'An internal error occurred.');
+      }
+      return reply.status(202).send();
+    });
+
+    app.get<{ Params: { referenceId: string } }>(
+      `/${product}/v1_0/${resource}/:referenceId`,
+      async (request, reply) => {
+        if (!isAuthorized(request))
+          return error(reply, 401, 'UNAUTHORIZED', 'Access token is missing or invalid.');
+        const payment = payments.get(`${product}:${request.params.referenceId}`);
+        if (!payment) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+        return statusBody(payment);
+      },
+    );
+  }
+
+  return {
+    async start(port = 0) {
+      return app.listen({ port, host: '127.0.0.1' });
+    },
+    configure(patch) {
+      Object.assign(options, patch);
+    },
+    received(referenceId) {
+      return payments.get(`collection:${referenceId}`) ?? payments.get(`disbursement:${referenceId}`);
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { PaymentCallbackBody } from '@sente/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { BadRequestError, NotFoundError, UnauthorizedError } from '../../http/errors.ts';
+import { isCallbackSignatureValid } from './callback-signature.ts';
+import type { ProviderName } from './payment-provider.ts';
+import { findTransactionByReference } from './payments.repo.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+export const INVALID_SIGNATURE = 'Invalid callback signature';
+
+/**
+ * A provider's callback is only a hint that a payment moved: it must be signed with the shared
+ * secret, it can only move a status forward (a repeat changes nothing), and its amount is never
+ * used; an amount that disagrees with our record is refused and the poller asks the provider itself.
+ */
+export function createPaymentCallbackHandler({
+  db,
+  payments,
+  secret,
+}: {
+  db: Db;
+  payments: PaymentsService;
+  secret: string;
+}) {
+  return async function handleCallback(input: {
+    provider: ProviderName;
+    rawBody: Buffer | undefined;
+    signature: string | undefined;
+    body: z.infer<typeof PaymentCallbackBody>;
+  }): Promise<'applied' | 'unchanged'> {
+    if (!input.rawBody || !isCallbackSignatureValid(secret, input.rawBody, input.signature)) {
+      throw new UnauthorizedError(INVALID_SIGNATURE);
+    }
+    const reference = input.body.referenceId ?? input.body.externalId;
+    const payment = reference ? await findTransactionByReference(db, reference) : undefined;
+    if (!payment || payment.provider !== input.provider) throw new NotFoundError('Payment not found');
+    if (input.body.amount !== undefined && input.body.amount.trim() !== String(payment.amount)) {
+      throw new BadRequestError('The callback amount does not match the payment');
+    }
+    const status = input.body.status.toUpperCase();
+    if (status === 'SUCCESSFUL') {
+      return (await payments.complete(payment.id, input.body.financialTransactionId ?? null)).changed
+        ? 'applied'
+        : 'unchanged';
+    }
+    if (status === 'FAILED' || status === 'REJECTED' || status === 'TIMEOUT') {
+      const reason = input.body.reason;
+      const text =
+        typeof reason === 'string' ? reason : (reason?.message ?? reason?.code ?? 'Payment failed');
+      return (await payments.fail(payment.id, text)).changed ? 'applied' : 'unchanged';
+    }
+    return 'unchanged';
+  };
+}
+export type PaymentCallbackHandler = ReturnType<typeof createPaymentCallbackHandler>;

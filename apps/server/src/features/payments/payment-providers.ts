@@ -1,0 +1,75 @@
+import type { PaymentsConfig } from '../../config.ts';
+import { createMomoClient } from './momo-client.ts';
+import { createMomoSimulator, type MomoSimulator } from './momo-simulator.ts';
+import type { PaymentProvider, ProviderName } from './payment-provider.ts';
+
+export interface PaymentProviders {
+  readonly providers: ReadonlyMap<ProviderName, PaymentProvider>;
+  /** Present in simulator mode (tests change its delay and failure rate). */
+  readonly simulator: MomoSimulator | null;
+  /** The simulator's configured delay and failure rate, to restore after a change. */
+  readonly defaults: { readonly delayMs: number; readonly failureRate: number };
+  /** The simulator's base URL, starting it if it is not listening yet. */
+  simulatorUrl(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const SIMULATOR_CREDENTIALS = { subscriptionKey: 'simulator', apiUser: 'simulator', apiKey: 'simulator' };
+
+/**
+ * The providers of the configured mode. `simulator`: the MoMo simulator on a local port (started on
+ * first use) serves both MTN and Airtel numbers. `momo`: the real MTN MoMo API serves MTN numbers;
+ * Airtel numbers are refused until an Airtel Money client is added behind the same interface.
+ */
+export function createPaymentProviders(config: PaymentsConfig): PaymentProviders {
+  const { collection, disbursement } = config.momo;
+  if (config.mode === 'momo' && collection && disbursement) {
+    const mtn = createMomoClient({
+      name: 'mtn',
+      baseUrl: config.momo.baseUrl,
+      targetEnvironment: config.momo.targetEnvironment,
+      currency: config.momo.currency,
+      collection,
+      disbursement,
+    });
+    return {
+      providers: new Map([['mtn', mtn]]),
+      simulator: null,
+      defaults: config.simulator,
+      simulatorUrl: () => Promise.reject(new Error('No simulator in momo mode')),
+      close: async () => {},
+    };
+  }
+  const simulator = createMomoSimulator({
+    delayMs: config.simulator.delayMs,
+    failureRate: config.simulator.failureRate,
+    callbackSecret: config.callbackSecret,
+  });
+  let started: Promise<string> | null = null;
+  const simulatorUrl = () => {
+    started ??= simulator.start(config.simulator.port);
+    return started;
+  };
+  const client = (name: ProviderName) =>
+    createMomoClient({
+      name,
+      baseUrl: simulatorUrl,
+      targetEnvironment: 'sandbox',
+      currency: 'UGX',
+      collection: SIMULATOR_CREDENTIALS,
+      disbursement: SIMULATOR_CREDENTIALS,
+      timeoutMs: 5_000,
+    });
+  return {
+    providers: new Map<ProviderName, PaymentProvider>([
+      ['mtn', client('mtn')],
+      ['airtel', client('airtel')],
+    ]),
+    simulator,
+    defaults: config.simulator,
+    simulatorUrl,
+    close: async () => {
+      if (started) await simulator.close();
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { platformTransactions, platformTransactionTotals, users } from '../../db/schema/index.ts';
+
+export type TransactionRow = typeof platformTransactions.$inferSelect;
+export type NewTransactionRow = typeof platformTransactions.$inferInsert;
+export type TransactionStatus = TransactionRow['status'];
+export type TransactionType = TransactionRow['type'];
+/** A transaction with the name and email of its user, as every screen shows it. */
+export type TransactionWithUser = TransactionRow & { userName: string; userEmail: string };
+
+/** Inserts the transaction unless its request key already made one; undefined means it did. */
+export async function insertTransactionOnce(
+  db: DbOrTx,
+  values: NewTransactionRow,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .insert(platformTransactions)
+    .values(values)
+    .onConflictDoNothing({ target: platformTransactions.requestKey })
+    .returning();
+  return row;
+}
+
+export async function findTransactionByRequestKey(
+  db: DbOrTx,
+  requestKey: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(platformTransactions)
+    .where(eq(platformTransactions.requestKey, requestKey))
+    .limit(1);
+  return row;
+}
+
+export async function findTransactionById(db: DbOrTx, id: number): Promise<TransactionRow | undefined> {
+  const [row] = await db.select().from(platformTransactions).where(eq(platformTransactions.id, id)).limit(1);
+  return row;
+}
+
+export async function findTransactionByReference(
+  db: DbOrTx,
+  referenceId: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(platformTransactions)
+    .where(eq(platformTransactions.referenceId, referenceId))
+    .limit(1);
+  return row;
+}
+
+export async function lockTransaction(db: DbOrTx, id: number): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(platformTransactions)
+    .where(eq(platformTransactions.id, id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/**
+ * Moves the status forward, guarded in SQL: the row changes only if it is still in one of `from`,
+ * so a late or repeated event can never move a status backwards.
+ */
+export async function moveStatus(
+  db: DbOrTx,
+  id: number,
+  from: readonly TransactionStatus[],
+  to: TransactionStatus,
+  set: Partial<NewTransactionRow>,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(platformTransactions)
+    .set({ ...set, status: to })
+    .where(and(eq(platformTransactions.id, id), inArray(platformTransactions.status, [...from])))
+    .returning();
+  return row;
+}
+
+export async function updateTransaction(
+  db: DbOrTx,
+  id: number,
+  set: Partial<NewTransactionRow>,
+): Promise<void> {
+  await db.update(platformTransactions).set(set).where(eq(platformTransactions.id, id));
+}
+
+/** Keeps the per-(type, status) counts and amounts in step with an insert or a status move. */
+export async function shiftTotals(
+  db: DbOrTx,
+  type: TransactionType,
+  from: TransactionStatus | null,
+  to: TransactionStatus,
+  amount: number,
+): Promise<void> {
+  // The two rows are updated in a fixed order (from before to by the enum order) to avoid deadlocks.
+  const order = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
+  const moves = [
+    ...(from ? [{ status: from, count: -1, amount: -amount }] : []),
+    { status: to, count: 1, amount },
+  ].sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status));
+  for (const move of moves) {
+    await db
+      .update(platformTransactionTotals)
+      .set({
+        count: sql`${platformTransactionTotals.count} + ${move.count}`,
+        amount: sql`${platformTransactionTotals.amount} + ${move.amount}`,
+      })
+      .where(
+        and(eq(platformTransactionTotals.type, type), eq(platformTransactionTotals.status, move.status)),
+      );
+  }
+}
+
+/** Open payments whose next look is due, oldest due first. */
+export async function findDuePayments(db: DbOrTx, now: Date, limit: number): Promise<TransactionRow[]> {
+  return db
+    .select()
+    .from(platformTransactions)
+    .where(
+      and(
+        inArray(platformTransactions.status, ['PENDING', 'PROCESSING']),
+        lte(platformTransactions.nextPollAt, now),
+      ),
+    )
+    .orderBy(asc(platformTransactions.nextPollAt))
+    .limit(limit);
+}
+
+export async function findTransactionWithUser(
+  db: DbOrTx,
+  id: number,
+): Promise<TransactionWithUser | undefined> {
+  const [row] = await db
+    .select({ transaction: platformTransactions, userName: users.name, userEmail: users.email })
+    .from(platformTransactions)
+    .innerJoin(users, eq(users.id, platformTransactions.userId))
+    .where(eq(platformTransactions.id, id))
+    .limit(1);
+  return row ? { ...row.transaction, userName: row.userName, userEmail: row.userEmail } : undefined;
+}
+
+/** Repayments of a loan still on their way (PENDING or PROCESSING): money the borrower already sent. */
+export async function sumOpenRepayments(db: DbOrTx, loanId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${platformTransactions.amount}), 0)::bigint`.mapWith(Number) })
+    .from(platformTransactions)
+    .where(
+      and(
+        eq(platformTransactions.loanId, loanId),
+        eq(platformTransactions.type, 'REPAYMENT'),
+        inArray(platformTransactions.status, ['PENDING', 'PROCESSING']),
+      ),
+    );
+  return row?.total ?? 0;
+}

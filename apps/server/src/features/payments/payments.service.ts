@@ -1,0 +1,325 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { transaction } from '../../db/retry-transaction.ts';
+import { BadRequestError, NotFoundError } from '../../http/errors.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PaymentFlow, PaymentFlows } from './flows/payment-flow.ts';
+import {
+  type PaymentProvider,
+  PaymentRejectedError,
+  type ProviderName,
+  ProviderUnavailableError,
+  providerOfPhone,
+} from './payment-provider.ts';
+import {
+  findDuePayments,
+  findTransactionById,
+  findTransactionByRequestKey,
+  findTransactionWithUser,
+  insertTransactionOnce,
+  lockTransaction,
+  moveStatus,
+  shiftTotals,
+  type TransactionRow,
+  type TransactionType,
+  type TransactionWithUser,
+  updateTransaction,
+} from './payments.repo.ts';
+
+export interface PaymentsDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly ledger: LedgerService;
+  readonly notifications: NotificationsService;
+  readonly providers: ReadonlyMap<ProviderName, PaymentProvider>;
+  readonly flows: PaymentFlows;
+  /** This server's public URL for provider callbacks; null asks for none. */
+  readonly callbackBaseUrl: string | null;
+  readonly pollIntervalMs: number;
+  readonly pendingTimeoutMs: number;
+}
+
+export interface NewPayment {
+  readonly type: TransactionType;
+  readonly userId: number;
+  readonly amount: number;
+  /** Normalized +2567XXXXXXXX. */
+  readonly phoneNumber: string;
+  /** Scope and idempotency key of the request: the same request twice makes one payment. */
+  readonly requestKey: string;
+  readonly description: string;
+  readonly loanId?: number | null;
+  readonly applicationId?: number | null;
+  /** When it happened, for recorded history (the demo seed); defaults to now. */
+  readonly at?: Date;
+}
+
+const FINAL = new Set(['COMPLETED', 'FAILED']);
+export const isFinal = (payment: Pick<TransactionRow, 'status'>) => FINAL.has(payment.status);
+
+const PROVIDER_LABEL: Record<ProviderName, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
+
+/**
+ * The life of a mobile-money payment: created (PENDING, with its reservation posted), sent to the
+ * provider (PROCESSING once accepted), and settled (COMPLETED) or unwound (FAILED) when the provider,
+ * a callback or the poller says so. Status moves only forward, each move in one database transaction
+ * together with its ledger postings, its totals and its notification.
+ */
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, clock, flows } = deps;
+
+  function flowOf(type: TransactionType): PaymentFlow {
+    const flow = flows[type];
+    if (!flow) throw new Error(`No payment flow for ${type}`);
+    return flow;
+  }
+
+  function providerOf(payment: TransactionRow): PaymentProvider {
+    const provider = deps.providers.get(payment.provider as ProviderName);
+    if (!provider) throw new Error(`Provider ${payment.provider} is not configured`);
+    return provider;
+  }
+
+  /** When to look again: soon for a young payment, every 5 minutes at most for an old one. */
+  function nextPoll(payment: TransactionRow, now: Date): Date {
+    const age = now.getTime() - payment.createdAt.getTime();
+    const wait = Math.min(Math.max(deps.pollIntervalMs, Math.floor(age / 5)), 5 * 60_000);
+    return new Date(now.getTime() + wait);
+  }
+
+  async function finish(
+    id: number,
+    outcome: 'COMPLETED' | 'FAILED',
+    detail: { providerReference?: string | null; reason?: string; at?: Date },
+  ): Promise<{ payment: TransactionRow; changed: boolean }> {
+    return transaction(db, async (tx) => {
+      const current = await lockTransaction(tx, id);
+      if (!current) throw new NotFoundError('Payment not found');
+      if (isFinal(current)) return { payment: current, changed: false };
+      const now = detail.at ?? clock.now();
+      const flow = flowOf(current.type);
+      const set =
+        outcome === 'COMPLETED'
+          ? { providerReference: detail.providerReference ?? current.providerReference, completedAt: now }
+          : { failureReason: (detail.reason ?? 'Payment failed').slice(0, 500), failedAt: now };
+      const seen = { ...current, ...set };
+      if (outcome === 'COMPLETED') await flow.settle(tx, seen);
+      else if (flow.unwind) await flow.unwind(tx, seen);
+      else {
+        await deps.ledger.reverseTransaction(tx, {
+          platformTransactionId: id,
+          memo: `Payment ${current.referenceId} failed: ${set.failureReason ?? ''}`.slice(0, 500),
+        });
+      }
+      const moved = await moveStatus(tx, id, ['PENDING', 'PROCESSING'], outcome, {
+        ...set,
+        updatedAt: now,
+        nextPollAt: null,
+      });
+      if (!moved) throw new Error(`Payment ${id} left ${current.status} under its lock`);
+      await shiftTotals(tx, current.type, current.status, outcome, current.amount);
+      const notice = flow.notice(moved, outcome);
+      if (notice) {
+        await deps.notifications.notify(tx, {
+          userId: moved.userId,
+          kind: outcome === 'COMPLETED' ? 'payment.completed' : 'payment.failed',
+          ...notice,
+          data: { transaction_id: moved.id, reference_id: moved.referenceId, type: moved.type },
+        });
+      }
+      return { payment: moved, changed: true };
+    });
+  }
+
+  const service = {
+    /** How often the poller job looks at open payments. */
+    pollIntervalMs: deps.pollIntervalMs,
+    flows,
+
+    /** The provider that serves a number, or a 400 saying which numbers work. */
+    providerFor(phoneNumber: string): ProviderName {
+      const name = providerOfPhone(phoneNumber);
+      if (!name) {
+        throw new BadRequestError('Use an MTN or Airtel mobile-money number', {
+          phone_number: ['Use an MTN (076-079) or Airtel (070, 074, 075) mobile-money number'],
+        });
+      }
+      if (!deps.providers.has(name)) {
+        throw new BadRequestError(`${PROVIDER_LABEL[name]} is not available yet`, {
+          phone_number: [`${PROVIDER_LABEL[name]} payments are not available yet; use another number`],
+        });
+      }
+      return name;
+    },
+
+    /**
+     * Creates the payment in the caller's transaction (PENDING, reservation posted). The same request
+     * key answers the payment it made before, with isNew false.
+     */
+    async create(tx: Tx, input: NewPayment): Promise<{ payment: TransactionRow; isNew: boolean }> {
+      const flow = flowOf(input.type);
+      const provider = service.providerFor(input.phoneNumber);
+      const now = input.at ?? clock.now();
+      const payment = await insertTransactionOnce(tx, {
+        referenceId: randomUUID(),
+        requestKey: input.requestKey,
+        userId: input.userId,
+        type: input.type,
+        direction: flow.userSees,
+        amount: input.amount,
+        provider,
+        phoneNumber: input.phoneNumber,
+        loanId: input.loanId ?? null,
+        applicationId: input.applicationId ?? null,
+        description: input.description,
+        category: flow.category,
+        // If this process dies before sending, the poller finds the payment and sends it.
+        nextPollAt: new Date(now.getTime() + deps.pollIntervalMs),
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!payment) {
+        const existing = await findTransactionByRequestKey(tx, input.requestKey);
+        if (!existing) throw new Error(`Payment ${input.requestKey} vanished`);
+        return { payment: existing, isNew: false };
+      }
+      if (flow.reserve) await flow.reserve(tx, payment);
+      await shiftTotals(tx, payment.type, null, 'PENDING', payment.amount);
+      return { payment, isNew: true };
+    },
+
+    /**
+     * Sends a PENDING payment to its provider with its own reference (so a repeat is one payment).
+     * Accepted → PROCESSING; refused → FAILED (unwound); no clear answer → stays PENDING for the poller.
+     */
+    async submit(payment: TransactionRow): Promise<TransactionRow> {
+      if (payment.status !== 'PENDING') return payment;
+      const flow = flowOf(payment.type);
+      const now = clock.now();
+      try {
+        await providerOf(payment).send({
+          referenceId: payment.referenceId,
+          direction: flow.direction,
+          amount: payment.amount,
+          phoneNumber: payment.phoneNumber,
+          message: payment.description,
+          callbackUrl: deps.callbackBaseUrl
+            ? `${deps.callbackBaseUrl.replace(/\/+$/, '')}/api/payments/callback/${payment.provider}/`
+            : null,
+        });
+      } catch (error) {
+        if (error instanceof PaymentRejectedError)
+          return (await finish(payment.id, 'FAILED', { reason: error.message })).payment;
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        await updateTransaction(db, payment.id, {
+          attempts: payment.attempts + 1,
+          updatedAt: now,
+          nextPollAt: nextPoll(payment, now),
+        });
+        return (await findTransactionById(db, payment.id)) ?? payment;
+      }
+      return transaction(db, async (tx) => {
+        const current = await lockTransaction(tx, payment.id);
+        if (!current) throw new NotFoundError('Payment not found');
+        const moved = await moveStatus(tx, payment.id, ['PENDING'], 'PROCESSING', {
+          attempts: current.attempts + 1,
+          updatedAt: now,
+          nextPollAt: new Date(now.getTime() + deps.pollIntervalMs),
+        });
+        if (!moved) return current; // a callback was faster and already finished it
+        await shiftTotals(tx, current.type, 'PENDING', 'PROCESSING', current.amount);
+        return moved;
+      });
+    },
+
+    /** `at` records when it completed, for recorded history (the demo seed); defaults to now. */
+    complete(id: number, providerReference: string | null = null, at?: Date) {
+      return finish(id, 'COMPLETED', { providerReference, ...(at ? { at } : {}) });
+    },
+
+    fail(id: number, reason: string) {
+      return finish(id, 'FAILED', { reason });
+    },
+
+    /** Asks the provider about one open payment and acts on the answer. */
+    async refresh(payment: TransactionRow): Promise<TransactionRow> {
+      if (isFinal(payment)) return payment;
+      const now = clock.now();
+      const age = now.getTime() - payment.createdAt.getTime();
+      let answer: Awaited<ReturnType<PaymentProvider['status']>>;
+      try {
+        answer = await providerOf(payment).status(flowOf(payment.type).direction, payment.referenceId);
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        await updateTransaction(db, payment.id, { nextPollAt: nextPoll(payment, now) });
+        return payment;
+      }
+      switch (answer.state) {
+        case 'SUCCESSFUL':
+          return (await finish(payment.id, 'COMPLETED', { providerReference: answer.providerReference }))
+            .payment;
+        case 'FAILED':
+          return (await finish(payment.id, 'FAILED', { reason: answer.reason })).payment;
+        case 'NOT_FOUND':
+          if (age >= deps.pendingTimeoutMs) {
+            return (
+              await finish(payment.id, 'FAILED', {
+                reason: 'The mobile-money provider has no record of this payment',
+              })
+            ).payment;
+          }
+          // Never arrived (this process died before sending, or the request was lost): send it again.
+          if (payment.status === 'PENDING') return service.submit(payment);
+          break;
+        case 'PENDING':
+          break;
+      }
+      await updateTransaction(db, payment.id, { nextPollAt: nextPoll(payment, now) });
+      return payment;
+    },
+
+    /** One poller pass over the open payments that are due; answers how many it looked at. */
+    async pollDue(limit = 100): Promise<{ polled: number; failures: { id: number; error: unknown }[] }> {
+      const due = await findDuePayments(db, clock.now(), limit);
+      const failures: { id: number; error: unknown }[] = [];
+      for (const payment of due) {
+        try {
+          await service.refresh(payment);
+        } catch (error) {
+          // One payment's trouble must not hold up the others.
+          failures.push({ id: payment.id, error });
+        }
+      }
+      return { polled: due.length, failures };
+    },
+
+    /** Asks the provider until the payment is final or `timeoutMs` has passed; answers the latest row. */
+    async waitUntilFinal(id: number, timeoutMs: number, stepMs = 250): Promise<TransactionRow> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const current = await findTransactionById(db, id);
+        if (!current) throw new NotFoundError('Payment not found');
+        if (isFinal(current)) return current;
+        const refreshed = await service.refresh(current);
+        if (isFinal(refreshed) || Date.now() >= deadline) return refreshed;
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(stepMs, Math.max(deadline - Date.now(), 0))),
+        );
+      }
+    },
+
+    findByRequestKey(tx: Tx, requestKey: string) {
+      return findTransactionByRequestKey(tx, requestKey);
+    },
+
+    async getWithUser(id: number): Promise<TransactionWithUser> {
+      const row = await findTransactionWithUser(db, id);
+      if (!row) throw new NotFoundError('Transaction not found');
+      return row;
+    },
+  };
+  return service;
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

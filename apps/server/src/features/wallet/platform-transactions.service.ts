@@ -1,0 +1,95 @@
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/retry-transaction.ts';
+import { BadRequestError } from '../../http/errors.ts';
+import { kampalaPeriods } from '../../kampala-time.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { PLATFORM_CAPITAL, PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
+import type { UsersService } from '../users/users.service.ts';
+import {
+  findTransactions,
+  summarizeTransactions,
+  sumPostedSince,
+  type TransactionFilter,
+  type TransactionOrdering,
+} from './wallet.repo.ts';
+
+export interface PageRequest {
+  readonly page: number;
+  readonly pageSize: number;
+  readonly ordering: TransactionOrdering;
+}
+
+/** The back-office's reading of money: transaction lists with their summary, and the financial statistics. */
+export function createPlatformTransactionsService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  users: UsersService;
+}) {
+  const { db, clock, ledger } = deps;
+
+  async function page(filter: TransactionFilter, request: PageRequest) {
+    const [rows, summary] = await Promise.all([
+      findTransactions(db, filter, {
+        ordering: request.ordering,
+        limit: request.pageSize,
+        offset: (request.page - 1) * request.pageSize,
+      }),
+      summarizeTransactions(db, filter),
+    ]);
+    return { rows, summary, count: summary.total };
+  }
+
+  return {
+    page,
+
+    async pageOfUser(userId: number, request: PageRequest) {
+      await deps.users.getOpenUser(userId);
+      return page({ userId }, request);
+    },
+
+    /**
+     * Records owners' capital paid into the platform's mobile-money float (Dr platform wallet,
+     * Cr capital). The key makes a repeat harmless.
+     */
+    async fundPlatform(input: { amount: number; idempotencyKey: string; memo: string; at?: Date }) {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+        throw new BadRequestError('Capital must be a whole number of shillings above 0');
+      }
+      return transaction(db, (tx) =>
+        ledger.postJournal(tx, {
+          idempotencyKey: `capital:${input.idempotencyKey}`,
+          kind: 'CAPITAL',
+          memo: input.memo,
+          lines: [
+            { account: PLATFORM_WALLET, amount: input.amount },
+            { account: PLATFORM_CAPITAL, amount: -input.amount },
+          ],
+          ...(input.at ? { postedAt: input.at } : {}),
+        }),
+      );
+    },
+
+    /**
+     * Platform wallet balance and disbursement/repayment totals, read from the ledger's running balance
+     * and its per-day totals: a handful of rows however many entries the ledger holds.
+     */
+    async financialStats() {
+      const now = clock.now();
+      const periods = kampalaPeriods(now);
+      const [wallet, posted] = await Promise.all([
+        ledger.balanceOf(db, PLATFORM_WALLET),
+        sumPostedSince(db, ['DISBURSEMENT', 'REPAYMENT'], periods),
+      ]);
+      const of = (kind: string) => posted.get(kind) ?? { total: 0, today: 0, week: 0, month: 0 };
+      return {
+        asOf: now,
+        platformWallet: wallet,
+        disbursements: of('DISBURSEMENT'),
+        repayments: of('REPAYMENT'),
+      };
+    },
+  };
+}
+export type PlatformTransactionsService = ReturnType<typeof createPlatformTransactionsService>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ApiError } from './common.ts';
+import { route } from './route.ts';
+
+export const PaymentProviderName = z.enum(['mtn', 'airtel']);
+
+/**
+ * A provider's word that a payment changed (MTN MoMo's callback shape). Signed with
+ * `X-Sente-Signature: sha256=<hex HMAC-SHA256 of the raw body>`; the amount in it is never used.
+ */
+export const PaymentCallbackBody = z
+  .object({
+    externalId: z.string().max(100).optional(),
+    referenceId: z.string().max(100).optional(),
+    financialTransactionId: z.string().max(100).optional(),
+    status: z.string().max(40),
+    amount: z.string().max(40).optional(),
+    currency: z.string().max(3).optional(),
+    reason: z
+      .union([z.string().max(500), z.object({ code: z.string().optional(), message: z.string().optional() })])
+      .optional(),
+  })
+  .loose();
+
+export const paymentCallback = route({
+  method: 'POST',
+  path: '/api/payments/callback/:provider/',
+  auth: 'public',
+  summary: 'Signed status callback from a mobile-money provider (idempotent)',
+  tags: ['payments'],
+  params: z.object({ provider: PaymentProviderName }),
+  headers: z.object({ 'x-sente-signature': z.string().max(200).optional() }),
+  body: PaymentCallbackBody,
+  responses: {
+    200: z.object({ status: z.enum(['applied', 'unchanged']) }),
+    400: ApiError,
+    401: ApiError,
+    404: ApiError,
+  },
+});
+
+export const paymentsRoutes = { paymentCallback } as const;
