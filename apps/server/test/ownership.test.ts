@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { samplePdf } from '../src/seed/sample-files.ts';
 import { makeLoan } from './lending-factories.ts';
+import { settleOpenPayments } from './money-helpers.ts';
 import { multipartBody } from './multipart.ts';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
@@ -144,6 +145,29 @@ async function setUpPerson(role: 'borrower' | 'lender', label: string, adminId: 
     expect(upload.statusCode, upload.body).toBe(201);
     ids.document = upload.json<{ id: number }>().id;
   }
+  // Money: a deposit (a platform transaction in the wallet) for lenders, a notification for everyone.
+  if (role === 'lender') {
+    const deposit = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/deposit/',
+      headers: { ...bearer(token), 'idempotency-key': `own-${randomUUID()}` },
+      payload: { amount: 150_000, phone_number: '0772123456' },
+    });
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    ids.transaction = deposit.json<{ id: number }>().id;
+    await settleOpenPayments(t);
+  }
+  await t.services.notifications.notify(t.services.db, {
+    userId: user.id,
+    kind: 'test.ownership',
+    title: `${marker} notice`,
+    message: `Only ${marker} may read this`,
+  });
+  const notes = await t.app.inject({ url: '/api/notifications/', headers: bearer(token) });
+  const note = notes
+    .json<{ results: { id: number; title: string }[] }>()
+    .results.find((n) => n.title.startsWith(marker));
+  if (note) ids.notification = note.id;
   return { id: user.id, token, email: user.email, role, ids, markers: [marker, user.email, user.name] };
 }
 
