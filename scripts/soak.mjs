@@ -190,7 +190,7 @@ async function call(method, pathname, { token, body, headers = {}, raw, label } 
     const text = await res.text();
     const status = res.status;
     count(status < 300 ? '2xx' : `${status}`);
-    if (status >= 500) count(`${status} ${name}`);
+    if (status >= 400) count(`${status} ${name}`);
     let json = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -540,7 +540,7 @@ async function verify() {
           )
         ).rows.map((r) => r.column_name),
       );
-      for (const column of ['reference', 'idempotency_key', 'provider_reference']) {
+      for (const column of ['reference_id', 'request_key', 'idempotency_key', 'provider_reference']) {
         if (!columns.has(column)) continue;
         const dup = await client.query(
           `select ${column} as v, count(*)::int as n from platform_transactions where ${column} is not null group by ${column} having count(*) > 1`,
@@ -552,6 +552,7 @@ async function verify() {
       );
       notes.push(`payments: ${byStatus.rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}`);
       const ids = written.money.map((m) => m.id).filter((id) => id !== undefined);
+      const loanIds = written.money.filter((m) => m.loanId !== undefined).length;
       const rows = await client.query(
         'select id, amount::text as amount from platform_transactions where id = any($1)',
         [ids],
@@ -563,6 +564,25 @@ async function verify() {
         else if (m.amount !== undefined && amounts.get(m.id) !== m.amount)
           problems.push(`${m.kind} ${m.id}: amount ${amounts.get(m.id)} but ${m.amount} was asked`);
       }
+      // Disbursements: a 201 names the loan, made from that application; nothing paid out twice.
+      for (const m of written.money.filter((x) => x.loanId !== undefined)) {
+        const loan = await client.query('select id from loans where id = $1 and application_id = $2', [
+          m.loanId,
+          m.applicationId,
+        ]);
+        if (loan.rowCount !== 1)
+          problems.push(`disbursement answered loan ${m.loanId} but it is not in the database`);
+      }
+      const twice = await client.query(
+        `select application_id, count(*)::int as n from platform_transactions
+          where type = 'DISBURSEMENT' and status in ('PENDING', 'PROCESSING', 'COMPLETED')
+          group by application_id having count(*) > 1`,
+      );
+      for (const r of twice.rows) problems.push(`application ${r.application_id} has ${r.n} live payouts`);
+      const loansTwice = await client.query(
+        'select application_id, count(*)::int as n from loans group by application_id having count(*) > 1',
+      );
+      for (const r of loansTwice.rows) problems.push(`application ${r.application_id} has ${r.n} loans`);
       const byKind = {};
       for (const m of written.money) byKind[m.kind] = (byKind[m.kind] ?? 0) + 1;
       notes.push(
@@ -641,6 +661,11 @@ async function main() {
   );
   for (const note of notes) console.log(note);
   const fiveHundreds = kinds.filter(([k]) => /^500/.test(k));
+  const payoutFailures = stats.byKind.get('502 POST /api/loans/applications/:id/disburse/') ?? 0;
+  if (payoutFailures)
+    console.log(
+      `note: ${payoutFailures} disbursements answered 502: the simulator failed the payout (MOMO_SIMULATOR_FAILURE_RATE=0.1) and it was reversed, as designed`,
+    );
   if (finalHealthMs < 0) problems.push('health is not ok at the end');
   if (problems.length) {
     console.log(`\nPROBLEMS (${problems.length}):`);
