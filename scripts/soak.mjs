@@ -588,7 +588,9 @@ async function verify() {
       notes.push(
         `money requests that answered 2xx: ${written.money.length} (${Object.entries(byKind)
           .map(([k, n]) => `${k} ${n}`)
-          .join(', ')}), ${rows.rowCount} found`,
+          .join(
+            ', ',
+          )}); payments named ${ids.length}, found ${rows.rowCount}; loans named by disbursements ${loanIds}; applications paid out twice: ${twice.rowCount}; with two loans: ${loansTwice.rowCount}`,
       );
     }
     if (tables.has('idempotency_keys')) {
