@@ -95,7 +95,7 @@ if [[ "$(curl -s -o /dev/null -w '%{http_code}' "${AUTH[@]}" "$BASE/api/wallet/a
   scan "GET /api/wallet/admin/all-transactions/ (search, status, type, ordering, page)" "${AUTH[@]}" \
     -u "$BASE/api/wallet/admin/all-transactions/?search=nakato&status=COMPLETED&type=DEPOSIT&ordering=-created_at&page=1" \
     -p "search,status,type,ordering,page"
-  scan "GET /api/wallet/transactions/ (user, loan, page)" "${AUTH[@]}" \
+  scan "GET /api/wallet/transactions/ (loan, page)" "${AUTH[@]}" \
     -u "$BASE/api/wallet/transactions/?loan=$LOAN_ID&page=1" -p "loan,page"
 fi
 
