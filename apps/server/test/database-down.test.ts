@@ -137,8 +137,8 @@ beforeAll(async () => {
   child.stderr?.on('data', (chunk: Buffer) => {
     output = `${output}${chunk}`.slice(-10_000);
   });
-  await waitFor(async () => (await get('/api/health')).status === 200, 60_000, 'the server to start');
-}, 90_000);
+  await waitFor(async () => (await get('/api/health')).status === 200, 100_000, 'the server to start');
+}, 120_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
