@@ -7,6 +7,6 @@ export default defineConfig({
     globalSetup: ['./e2e/harness.ts'],
     fileParallelism: false,
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 });

@@ -13,6 +13,7 @@ import { registerApplicationRoutes } from './features/applications/applications.
 import { createApplicationsService } from './features/applications/applications.service.ts';
 import { createLocalDocumentStorage } from './features/applications/document-storage.ts';
 import { createDocumentsService, MAX_DOCUMENT_BYTES } from './features/applications/documents.service.ts';
+import { createS3DocumentStorage } from './features/applications/s3-document-storage.ts';
 import { createDocumentUrlSigner } from './features/applications/signed-url.ts';
 import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
@@ -92,10 +93,14 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     maxMonthlyRateBasisPoints: config.maxMonthlyRateBasisPoints,
   });
   const applications = createApplicationsService({ db, clock, loanTypes, loans });
+  // Object storage when configured, so every replica reads what any replica stored.
+  const documentStorage = config.s3
+    ? createS3DocumentStorage(config.s3)
+    : createLocalDocumentStorage(path.join(config.dataDir, 'documents'));
   const documents = createDocumentsService({
     db,
     clock,
-    storage: createLocalDocumentStorage(path.join(config.dataDir, 'documents')),
+    storage: documentStorage,
     signer: createDocumentUrlSigner(config.jwtSecret),
     applications,
   });
@@ -148,6 +153,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     loans,
     loanTypes,
     applications,
+    documentStorage,
     documents,
     ledger,
     idempotency,
@@ -194,6 +200,9 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   installErrorHandling(app);
+  app.addHook('onClose', async () => {
+    await services.documentStorage.close?.();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

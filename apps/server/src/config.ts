@@ -37,7 +37,17 @@ const Env = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Contact and Become a Lender submissions per minute per address. */
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
-  TRUST_PROXY: booleanFlag.default(false),
+  // true/false, or the proxies' addresses (comma-separated IPs or CIDRs): then the client address
+  // is the last one in X-Forwarded-For that none of them added, which a client cannot forge.
+  TRUST_PROXY: z
+    .union([
+      booleanFlag,
+      z
+        .string()
+        .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, 'must be true, false or proxy IPs/CIDRs')
+        .transform((list) => list.replace(/\s+/g, '')),
+    ])
+    .default(false),
   WEB_DIST_DIR: z.string().optional(),
   // Mobile money (docs/money.md). The simulator speaks the MTN MoMo Open API on a local port.
   PAYMENT_PROVIDER: z.enum(['simulator', 'momo']).optional(),
@@ -64,6 +74,16 @@ const Env = z.object({
     .optional(),
   REDIS_KEY_PREFIX: z.string().max(50).default('sente:'),
   ADMIN_MFA: z.enum(['optional', 'required']).default('optional'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   MAX_MONTHLY_RATE: z
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/)
@@ -93,12 +113,17 @@ export interface Config {
   readonly logLevel: string;
   readonly loginRateLimitPerMinute: number;
   readonly publicFormRateLimitPerMinute: number;
-  readonly trustProxy: boolean;
+  /** Behind a proxy: true trusts every X-Forwarded-For hop; a list trusts only those proxies. */
+  readonly trustProxy: boolean | string;
   readonly webDistDir: string;
   /** Shared state for several replicas (rate limits); without it, limits are per process. */
   readonly redis: { readonly url: string; readonly keyPrefix: string } | null;
   /** `required`: every admin signs in with an authenticator code (set one up at the first sign-in). */
   readonly adminMfa: 'optional' | 'required';
+  /** Where uploaded documents live: S3-compatible object storage, or null for DATA_DIR/documents. */
+  readonly s3: S3Config | null;
+  /** How often each replica checks for due background jobs (each due tick still runs once in all). */
+  readonly jobPollMs: number;
   /** Legal cap in basis points of percent per month: 2.80% → 280. */
   readonly maxMonthlyRateBasisPoints: number;
   readonly payments: PaymentsConfig;
@@ -133,7 +158,18 @@ export interface PaymentsConfig {
   };
 }
 
+export interface S3Config {
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly region: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly forcePathStyle: boolean;
+}
+
 export class ConfigError extends Error {}
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Reads and checks the environment once; fails with every bad variable listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -149,6 +185,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  const s3Missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+  if (s3Missing.length > 0 && s3Missing.length < S3_REQUIRED.length) {
+    // Half an object-storage setup must not quietly fall back to the local disk.
+    throw new ConfigError(
+      `Invalid environment:\n  ${s3Missing.join(', ')}: required with ${S3_REQUIRED.filter((n) => !s3Missing.includes(n)).join(', ')}`,
+    );
   }
   const database: Config['database'] = e.DATABASE_URL
     ? {
@@ -179,6 +222,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     adminMfa: e.ADMIN_MFA,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    jobPollMs: e.JOB_POLL_MS,
     maxMonthlyRateBasisPoints: Math.round(Number(e.MAX_MONTHLY_RATE) * 100),
     payments,
   });

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   const jobs = createJobRunner(
     { db: database.db, clock: services.clock, log: app.log },
     backgroundJobs(services, database, app.log),
+    { pollMs: config.jobPollMs },
   );
 
   let isClosing = false;

@@ -63,7 +63,7 @@ describe('npm run cli -- backup / restore', () => {
       await source.drop();
       await withAdminClient((client) => client.query(`drop database if exists ${targetName} with (force)`));
     }
-  }, 60_000);
+  }, 120_000);
 
   it('restores an embedded-database backup into an empty DATA_DIR with everything in it', () => {
     const original = path.join(work, 'original');
@@ -103,5 +103,5 @@ describe('npm run cli -- backup / restore', () => {
       ),
     ).toThrow(/already exists/);
     expect(() => runCli(['restore', '--from', file], { DATA_DIR: copy })).toThrow(/already holds a database/);
-  }, 90_000);
+  }, 180_000);
 });

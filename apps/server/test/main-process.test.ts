@@ -68,5 +68,5 @@ describe('the server process (npm start, embedded database)', () => {
     expect(await exited).toBe(0);
     // The database was closed cleanly: the lock is released.
     expect(existsSync(path.join(dataDir, 'pglite', 'sente.pid'))).toBe(false);
-  }, 60_000);
+  }, 180_000);
 });

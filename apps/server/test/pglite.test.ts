@@ -49,7 +49,7 @@ describe('the embedded PGlite database', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 180_000);
 
   it('refuses a second process with a clear message while the first holds the directory', async () => {
     const dataDir = path.join(tempDataDir(), 'pglite');

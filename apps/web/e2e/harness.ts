@@ -77,7 +77,7 @@ function databaseUrl(name: string): string {
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`The server exited with code ${child.exitCode} before it was healthy:\n${output()}`);

@@ -15,6 +15,7 @@ const USAGE_TEXT = `Usage: npm run cli -- <command> [options]
 Commands:
   user:create --email E --password P --name N --role admin|borrower|lender [--phone 07XXXXXXXX]
   seed                    add the demo data to an empty database
+  migrate                 apply pending migrations and exit (servers also do it on start)
   backup --out FILE       write a backup of the database (pg_dump custom format, or the embedded data directory)
   restore --from FILE     restore a backup into an empty database
 `;
@@ -30,6 +31,8 @@ setUsage(USAGE_TEXT);
 const COMMANDS: Record<string, Command> = {
   'user:create': { opensDatabase: true, run: runUserCreate },
   seed: { opensDatabase: true, run: runSeed },
+  // Opening the database applies the migrations (under an advisory lock); nothing more to do.
+  migrate: { opensDatabase: true, run: async () => 'Migrations applied' },
   backup: { opensDatabase: false, run: (args) => runBackup(args, loadConfig()) },
   restore: { opensDatabase: false, run: (args) => runRestore(args, loadConfig()) },
 };

@@ -1,7 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 
-// One-time tokens travel in some page URLs (/reset-password?token=); they never reach the logs.
-const SECRET_QUERY = /([?&](?:token|refresh|access)=)[^&]*/gi;
+// One-time tokens travel in some page URLs (/reset-password?token=), and document links carry their
+// signature (anyone holding one reads the file until it expires); neither reaches the logs.
+const SECRET_QUERY = /([?&](?:token|refresh|access|signature)=)[^&]*/gi;
 
 /** Structured JSON request logs (pino) without passwords, tokens or national ids. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

@@ -22,7 +22,11 @@ export interface JobRunner {
  * A process that dies mid-job simply leaves the next tick to whoever claims it.
  */
 export function createJobRunner(
-  deps: { db: Db; clock: Clock; log: Pick<FastifyBaseLogger, 'error' | 'info'> },
+  deps: {
+    db: Db;
+    clock: Clock;
+    log: Pick<FastifyBaseLogger, 'error' | 'info'> & Partial<Pick<FastifyBaseLogger, 'debug'>>;
+  },
   jobs: readonly JobDefinition[],
   options: { pollMs?: number; autoStart?: boolean } = {},
 ): JobRunner {
@@ -41,7 +45,10 @@ export function createJobRunner(
       error = failure instanceof Error ? failure.message : String(failure);
       log.error({ err: failure, job: job.name }, 'background job failed');
     }
-    await recordTickEnd(db, job.name, clock.now(), error);
+    const finishedAt = clock.now();
+    await recordTickEnd(db, job.name, finishedAt, error);
+    // Which replica ran which tick, for whoever reads the logs (LOG_LEVEL=debug).
+    log.debug?.({ job: job.name, ms: finishedAt.getTime() - now.getTime() }, 'background job ran');
     return true;
   }
 

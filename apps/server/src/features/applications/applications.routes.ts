@@ -65,7 +65,7 @@ export function registerApplicationRoutes(
     const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_');
     reply
       .header('content-type', file.contentType)
-      .header('content-length', file.bytes.length)
+      .header('content-length', file.size)
       .header(
         'content-disposition',
         `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
@@ -79,7 +79,7 @@ export function registerApplicationRoutes(
       )
       .header('x-frame-options', 'SAMEORIGIN')
       .header('cross-origin-resource-policy', 'same-origin')
-      .send(file.bytes);
+      .send(file.body);
     return REPLY_SENT;
   });
 }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { DocumentType } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,7 +19,8 @@ import {
 } from './applications.repo.ts';
 import type { ApplicationsService } from './applications.service.ts';
 import type { DocumentStorage } from './document-storage.ts';
-import { type DetectedFileType, detectFileType } from './file-type.ts';
+import { type DetectedFileType, detectFileType, FILE_TYPE_HEAD_BYTES } from './file-type.ts';
+import { peekHead } from './peek-head.ts';
 import type { DocumentUrlSigner } from './signed-url.ts';
 
 /** At most 10 MB a file (413 beyond), and a sane number of files per application. */
@@ -35,7 +37,9 @@ export interface DocumentUpload {
 }
 
 export interface DocumentFile {
-  readonly bytes: Buffer;
+  /** The bytes, streamed from storage as the client reads them. */
+  readonly body: Readable;
+  readonly size: number;
   readonly contentType: DetectedFileType['contentType'];
   readonly fileName: string;
 }
@@ -120,12 +124,21 @@ export function createDocumentsService({
       // A link that was not signed for this id says nothing about whether the document exists.
       if (verdict === 'invalid') throw new NotFoundError('Document not found');
       const row = await findDocument(db, documentId);
-      const bytes = row ? await storage.get(row.storageKey) : null;
-      if (!row || !bytes) throw new NotFoundError('Document not found');
+      const stored = row ? await storage.open(row.storageKey) : null;
+      if (!row || !stored) throw new NotFoundError('Document not found');
       // Serve the type the content has, checked again: never trust what was stored blindly.
-      const type = detectFileType(bytes);
-      if (!type) throw new NotFoundError('Document not found');
-      return { bytes, contentType: type.contentType, fileName: withExtension(row.fileName, type.extension) };
+      const { head, body } = await peekHead(stored.body, FILE_TYPE_HEAD_BYTES);
+      const type = detectFileType(head);
+      if (!type) {
+        body.destroy();
+        throw new NotFoundError('Document not found');
+      }
+      return {
+        body,
+        size: stored.size,
+        contentType: type.contentType,
+        fileName: withExtension(row.fileName, type.extension),
+      };
     },
   };
 }

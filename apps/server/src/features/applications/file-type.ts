@@ -14,6 +14,9 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0)
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
+/** How many first bytes detectFileType needs to see. */
+export const FILE_TYPE_HEAD_BYTES = 12;
+
 export function detectFileType(bytes: Uint8Array): DetectedFileType | null {
   if (startsWith(bytes, ascii('%PDF-'))) return { contentType: 'application/pdf', extension: '.pdf' };
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: 'image/jpeg', extension: '.jpg' };

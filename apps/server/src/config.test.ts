@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = {
+  NODE_ENV: 'test',
+  DATABASE_URL: 'postgres://db/sente',
+  JWT_SECRET: 'a-secret-that-is-long-enough-for-hs256-signing',
+  DATA_DIR: '/tmp/sente-config-test',
+};
+const s3 = {
+  S3_ENDPOINT: 'https://objects.example.ug',
+  S3_BUCKET: 'sente-documents',
+  S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+  S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG',
+};
+
+describe('loadConfig: document storage', () => {
+  it('keeps documents in the data directory when no S3_* is set', () => {
+    expect(loadConfig(base).s3).toBeNull();
+  });
+
+  it('selects S3 storage when endpoint, bucket and keys are set, path-style by default', () => {
+    expect(loadConfig({ ...base, ...s3 }).s3).toEqual({
+      endpoint: 'https://objects.example.ug',
+      bucket: 'sente-documents',
+      region: 'us-east-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ ...base, ...s3, S3_REGION: 'af-south-1', S3_FORCE_PATH_STYLE: 'false' }).s3,
+    ).toMatchObject({ region: 'af-south-1', forcePathStyle: false });
+  });
+
+  it('refuses half an S3 setup instead of quietly using the local disk', () => {
+    const { S3_SECRET_ACCESS_KEY: _, S3_BUCKET: __, ...partial } = s3;
+    expect(() => loadConfig({ ...base, ...partial })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...partial })).toThrow(
+      'S3_BUCKET, S3_SECRET_ACCESS_KEY: required with S3_ENDPOINT, S3_ACCESS_KEY_ID',
+    );
+  });
+
+  it('refuses a bucket name S3 would not accept', () => {
+    expect(() => loadConfig({ ...base, ...s3, S3_BUCKET: 'Sente_Docs' })).toThrow('S3_BUCKET');
+  });
+});
+
+describe('loadConfig: background jobs', () => {
+  it('polls every 5 seconds unless JOB_POLL_MS says otherwise', () => {
+    expect(loadConfig(base).jobPollMs).toBe(5_000);
+    expect(loadConfig({ ...base, JOB_POLL_MS: '250' }).jobPollMs).toBe(250);
+    expect(() => loadConfig({ ...base, JOB_POLL_MS: '5' })).toThrow('JOB_POLL_MS');
+  });
+});
+
+describe('loadConfig: TRUST_PROXY', () => {
+  it('takes true/false, or the addresses of the proxies to trust', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'yes please' })).toThrow('TRUST_PROXY');
+  });
+});
