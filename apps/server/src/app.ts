@@ -18,6 +18,9 @@ import { createDocumentUrlSigner } from './features/applications/signed-url.ts';
 import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { registerMfaRoutes } from './features/auth/mfa.routes.ts';
+import { createMfaPolicy, createMfaService } from './features/auth/mfa.service.ts';
+import { createSecretBox } from './features/auth/totp.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
@@ -69,6 +72,15 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     clock,
     accessTokens,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    mfaStepFor: createMfaPolicy({ db, required: config.adminMfa === 'required' }),
+  });
+  const mfa = createMfaService({
+    db,
+    clock,
+    accessTokens,
+    auth,
+    box: createSecretBox(config.jwtSecret),
+    required: config.adminMfa === 'required',
   });
   const users = createUsersService({ db, clock });
   const publicForms = createPublicFormsService({ db, clock });
@@ -134,6 +146,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     clock,
     accessTokens,
     auth,
+    mfa,
     users,
     userAdmin,
     passwordResets,
@@ -227,6 +240,7 @@ export async function buildApp(
     users: services.users,
     loginLimitPerMinute: config.loginRateLimitPerMinute,
   });
+  registerMfaRoutes(register, { mfa: services.mfa, loginLimitPerMinute: config.loginRateLimitPerMinute });
   registerPublicFormsRoutes(register, {
     publicForms: services.publicForms,
     limitPerMinute: config.publicFormRateLimitPerMinute,

@@ -17,6 +17,7 @@ const Env = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -72,6 +73,7 @@ const Env = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   REDIS_KEY_PREFIX: z.string().max(50).default('sente:'),
+  ADMIN_MFA: z.enum(['optional', 'required']).default('optional'),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z
     .string()
@@ -94,7 +96,13 @@ export interface Config {
   readonly host: string;
   readonly publicUrl: string;
   readonly database:
-    | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number }
+    | {
+        readonly kind: 'postgres';
+        readonly url: string;
+        readonly poolSize: number;
+        /** Longest a statement may run; the client gives up a little later even if the network is dead. */
+        readonly statementTimeoutMs?: number;
+      }
     | { readonly kind: 'pglite'; readonly dataDir: string };
   readonly dataDir: string;
   readonly jwtSecret: string;
@@ -110,6 +118,8 @@ export interface Config {
   readonly webDistDir: string;
   /** Shared state for several replicas (rate limits); without it, limits are per process. */
   readonly redis: { readonly url: string; readonly keyPrefix: string } | null;
+  /** `required`: every admin signs in with an authenticator code (set one up at the first sign-in). */
+  readonly adminMfa: 'optional' | 'required';
   /** Where uploaded documents live: S3-compatible object storage, or null for DATA_DIR/documents. */
   readonly s3: S3Config | null;
   /** How often each replica checks for due background jobs (each due tick still runs once in all). */
@@ -184,7 +194,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const database: Config['database'] = e.DATABASE_URL
-    ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+    ? {
+        kind: 'postgres',
+        url: e.DATABASE_URL,
+        poolSize: e.DATABASE_POOL_SIZE,
+        statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      }
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const payments = paymentsConfig(e, publicUrl);
@@ -206,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    adminMfa: e.ADMIN_MFA,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

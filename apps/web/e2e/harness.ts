@@ -126,6 +126,7 @@ export async function setup(project: TestProject): Promise<void> {
       ADMIN_EMAIL: info.adminEmail,
       ADMIN_PASSWORD: info.adminPassword,
       SEED_DEMO: 'true',
+      PAYMENT_CALLBACK_SECRET: randomBytes(36).toString('base64url'),
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: info.baseUrl,

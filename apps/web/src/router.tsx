@@ -51,6 +51,7 @@ export const routeTree: RouteObject[] = [
                 path: 'transactions',
                 lazy: async () => ({ Component: (await loadAdmin()).TransactionsPage }),
               },
+              { path: 'security', lazy: async () => ({ Component: (await loadAdmin()).SecurityPage }) },
               { path: '*', lazy: async () => ({ Component: (await loadAdmin()).AdminNotFoundPage }) },
             ],
           },

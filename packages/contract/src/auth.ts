@@ -30,6 +30,24 @@ export const LoginBody = z.object({
 export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
 export const LoginAnswer = TokenPair.extend({ user: SessionUser });
 
+/**
+ * Two-factor sign-in for admins (mfa.ts): after a correct password, an admin with it turned on (or
+ * every admin when the server runs with ADMIN_MFA=required) gets this challenge instead of tokens.
+ */
+export const MfaChallenge = z
+  .object({
+    mfa_required: z.literal(true),
+    /** A short-lived (5 minutes) signed challenge to send back with the code. */
+    mfa_token: z.string(),
+    /** True when the admin must first set up an authenticator (ADMIN_MFA=required, none yet). */
+    mfa_setup_required: z.boolean(),
+  })
+  .meta({ id: 'MfaChallenge' });
+export type MfaChallenge = z.infer<typeof MfaChallenge>;
+
+/** Tokens, or the challenge above; everyone without two-factor sign-in gets exactly the tokens. */
+export const LoginOrChallenge = z.union([LoginAnswer, MfaChallenge]);
+
 export const login = route({
   method: 'POST',
   path: '/api/auth/login/',
@@ -37,7 +55,7 @@ export const login = route({
   summary: 'Sign in with email and password',
   tags: ['auth'],
   body: LoginBody,
-  responses: { 200: LoginAnswer, 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError },
+  responses: { 200: LoginOrChallenge, 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError },
 });
 
 export const refreshToken = route({

@@ -3,6 +3,7 @@ import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
+import { mfaRoutes } from './mfa.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
 import { publicFormsRoutes } from './public-forms.ts';
@@ -15,6 +16,7 @@ export * from './common.ts';
 export * from './health.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
+export * from './mfa.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './public-forms.ts';
@@ -26,6 +28,7 @@ export * from './wallet.ts';
 export const routes = {
   ...healthRoutes,
   ...authRoutes,
+  ...mfaRoutes,
   ...walletRoutes,
   ...paymentsRoutes,
   ...notificationsRoutes,

@@ -27,16 +27,23 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const PING_TIMEOUT_MS = 2_000;
+
 export async function openDatabase(config: Pick<Config, 'database'>): Promise<Database> {
   const target = config.database;
   if (target.kind === 'postgres') {
+    const statementTimeout = target.statementTimeoutMs ?? 30_000;
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
       // A query that runs away must not hold a connection forever.
-      statement_timeout: 30_000,
+      statement_timeout: statementTimeout,
+      // The server cancels at statement_timeout; when the network itself is dead (packets swallowed)
+      // no cancel arrives, so the client gives up a little later: no request waits forever.
+      query_timeout: statementTimeout + 5_000,
+      keepAlive: true,
       application_name: 'sente',
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
@@ -45,8 +52,14 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
     return {
       db,
       kind: 'postgres',
+      // Health must answer quickly even when the database does not: a stuck connection is dropped.
       ping: async () => {
-        await pool.query('select 1');
+        // node-postgres reads query_timeout per query too; its types only know it on the pool.
+        const query: pg.QueryConfig & { query_timeout: number } = {
+          text: 'select 1',
+          query_timeout: PING_TIMEOUT_MS,
+        };
+        await pool.query(query);
       },
       withAdvisoryLock: async (key, work) => {
         const client = await pool.connect();

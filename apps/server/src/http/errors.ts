@@ -85,7 +85,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof candidate.code === 'string' && UNAVAILABLE_CODES.has(candidate.code)) return true;
     if (
       typeof candidate.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(candidate.message)
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(
+        candidate.message,
+      )
     ) {
       return true;
     }

@@ -2,6 +2,7 @@
 
 export { ApplicationsPage } from './features/applications/applications-page.tsx';
 export { LoginPage } from './features/auth/login-page.tsx';
+export { SecurityPage } from './features/auth/security-page.tsx';
 export { LoansPage } from './features/loans/loans-page.tsx';
 export { DashboardPage } from './features/stats/dashboard-page.tsx';
 export { ResetPasswordPage } from './features/users/reset-password-page.tsx';

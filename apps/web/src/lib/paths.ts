@@ -25,6 +25,8 @@ export const paths = {
   applications: '/dashboard/applications',
   loans: '/dashboard/loans',
   transactions: '/dashboard/transactions',
+  /** The signed-in admin's two-factor sign-in (issue 9; not in the spec's route table). */
+  security: '/dashboard/security',
 } as const;
 
 export type ProductAnchor =

@@ -121,7 +121,8 @@ export function createDocumentsService({
       const verdict = signer.verify(documentId, expires, signature, clock.now());
       if (verdict === 'expired')
         throw new ForbiddenError('This document link has expired. Open the document again.');
-      if (verdict === 'invalid') throw new ForbiddenError('This document link is not valid');
+      // A link that was not signed for this id says nothing about whether the document exists.
+      if (verdict === 'invalid') throw new NotFoundError('Document not found');
       const row = await findDocument(db, documentId);
       const stored = row ? await storage.open(row.storageKey) : null;
       if (!row || !stored) throw new NotFoundError('Document not found');

@@ -2,6 +2,16 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'sente';
 const AUDIENCE = 'sente-api';
+/** Two-factor challenges have their own audience and type: one is never an access token. */
+const MFA_AUDIENCE = 'sente-mfa';
+export const MFA_CHALLENGE_TTL_SECONDS = 5 * 60;
+
+export type MfaPurpose = 'verify' | 'setup';
+export interface MfaChallengeClaims {
+  readonly userId: number;
+  readonly purpose: MfaPurpose;
+  readonly issuedAt: number;
+}
 
 export interface AccessClaims {
   readonly userId: number;
@@ -25,6 +35,37 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         .setIssuedAt(Math.floor(now.getTime() / 1000))
         .setExpirationTime(Math.floor(now.getTime() / 1000) + ttlSeconds)
         .sign(key),
+
+    /** A short-lived challenge, given after a correct password, to be answered with a code. */
+    signMfaChallenge: (claims: { userId: number; purpose: MfaPurpose }, now: Date): Promise<string> =>
+      new SignJWT({ typ: 'mfa', purpose: claims.purpose })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.userId))
+        .setIssuer(ISSUER)
+        .setAudience(MFA_AUDIENCE)
+        .setIssuedAt(Math.floor(now.getTime() / 1000))
+        .setExpirationTime(Math.floor(now.getTime() / 1000) + MFA_CHALLENGE_TTL_SECONDS)
+        .sign(key),
+
+    verifyMfaChallenge: async (token: string, now: Date): Promise<MfaChallengeClaims | null> => {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: MFA_AUDIENCE,
+          currentDate: now,
+        });
+        const userId = Number(payload.sub);
+        const purpose = payload.purpose;
+        if (payload.typ !== 'mfa' || !Number.isSafeInteger(userId) || typeof payload.iat !== 'number')
+          return null;
+        if (purpose !== 'verify' && purpose !== 'setup') return null;
+        return { userId, purpose, issuedAt: payload.iat };
+      } catch (error) {
+        if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
 
     /** The claims of a good token; null for an expired, tampered, foreign or wrong-algorithm one. */
     verify: async (token: string, now: Date): Promise<VerifiedAccess | null> => {

@@ -16,8 +16,15 @@ export function registerAuthRoutes(
   register(
     routes.login,
     async ({ body }) => {
-      const { access, refresh, user } = await auth.login(body.email, body.password);
-      return { access, refresh, user: toSessionUser(user) };
+      const outcome = await auth.login(body.email, body.password);
+      if ('mfaToken' in outcome) {
+        return {
+          mfa_required: true as const,
+          mfa_token: outcome.mfaToken,
+          mfa_setup_required: outcome.setupRequired,
+        };
+      }
+      return { access: outcome.access, refresh: outcome.refresh, user: toSessionUser(outcome.user) };
     },
     { rateLimit: { max: loginLimitPerMinute, timeWindowMs: 60_000 } },
   );

@@ -9,7 +9,7 @@ import {
   markSessionsRevoked,
   type UserRow,
 } from '../users/users.repo.ts';
-import type { AccessTokens } from './access-token.ts';
+import type { AccessTokens, MfaPurpose } from './access-token.ts';
 import {
   clearLoginFailures,
   countRecentLoginFailures,
@@ -41,6 +41,8 @@ export interface AuthServiceDeps {
   readonly clock: Clock;
   readonly accessTokens: AccessTokens;
   readonly refreshTtlSeconds: number;
+  /** Whether this user must pass a second step after the password (admins with two-factor sign-in). */
+  readonly mfaStepFor?: (user: UserRow) => Promise<MfaPurpose | null>;
 }
 
 export interface SignedIn {
@@ -49,7 +51,19 @@ export interface SignedIn {
   readonly user: UserRow;
 }
 
-export function createAuthService({ db, clock, accessTokens, refreshTtlSeconds }: AuthServiceDeps) {
+/** The password was right; a second step (a code, or setting up an authenticator) remains. */
+export interface MfaPending {
+  readonly mfaToken: string;
+  readonly setupRequired: boolean;
+}
+
+export function createAuthService({
+  db,
+  clock,
+  accessTokens,
+  refreshTtlSeconds,
+  mfaStepFor,
+}: AuthServiceDeps) {
   async function issueRefresh(tx: DbOrTx, userId: number, familyId: string) {
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
@@ -63,8 +77,17 @@ export function createAuthService({ db, clock, accessTokens, refreshTtlSeconds }
     return token;
   }
 
+  /** Tokens for a user who has passed every step of the sign-in. */
+  async function startSession(user: UserRow): Promise<SignedIn> {
+    const refresh = await issueRefresh(db, user.id, randomUUID());
+    const access = await accessTokens.sign({ userId: user.id, role: user.role }, clock.now());
+    return { access, refresh, user };
+  }
+
   return {
-    async login(email: string, password: string): Promise<SignedIn> {
+    startSession,
+
+    async login(email: string, password: string): Promise<SignedIn | MfaPending> {
       const emailKey = email.trim().toLowerCase();
       const now = clock.now();
       const failures = await countRecentLoginFailures(
@@ -85,9 +108,12 @@ export function createAuthService({ db, clock, accessTokens, refreshTtlSeconds }
       }
       if (user.status !== 'Active') throw new ForbiddenError(INACTIVE_ACCOUNT);
       await clearLoginFailures(db, emailKey);
-      const refresh = await issueRefresh(db, user.id, randomUUID());
-      const access = await accessTokens.sign({ userId: user.id, role: user.role }, now);
-      return { access, refresh, user };
+      const mfaStep = (await mfaStepFor?.(user)) ?? null;
+      if (mfaStep) {
+        const mfaToken = await accessTokens.signMfaChallenge({ userId: user.id, purpose: mfaStep }, now);
+        return { mfaToken, setupRequired: mfaStep === 'setup' };
+      }
+      return startSession(user);
     },
 
     /** Rotates a refresh token. A token presented after it was rotated revokes its whole family. */

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { buttonClassName, focusRing } from '../../ui/button.tsx';
 import { classNames } from '../../ui/class-names.ts';
 import { Logo } from '../../ui/logo.tsx';
@@ -72,6 +73,15 @@ export function AdminSidebar({ id, isOpen, onClose }: AdminSidebarProps) {
       <div className="border-t border-slate-200 px-4 py-4 dark:border-slate-800">
         <p className="truncate text-sm font-semibold text-slate-900 dark:text-slate-100">{user.username}</p>
         <p className="text-xs text-slate-600 dark:text-slate-400">Administrator</p>
+        <Link
+          to={paths.security}
+          className={classNames(
+            'mt-1 inline-block text-xs font-medium text-emerald-800 underline dark:text-emerald-300',
+            focusRing,
+          )}
+        >
+          Two-factor sign-in
+        </Link>
       </div>
     </aside>
   );

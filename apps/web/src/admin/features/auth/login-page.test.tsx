@@ -76,4 +76,30 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
   });
+
+  it('asks an admin with two-factor sign-in for the Authentication code, then stores the session', async () => {
+    const { fetch, calls } = createFakeFetch((call) => {
+      if (call.url.endsWith('/api/auth/login/'))
+        return json(200, { mfa_required: true, mfa_token: 'challenge-1', mfa_setup_required: false });
+      const code = (call.body as { code: string }).code;
+      if (code !== 'k3mf-9tqa-xr') return json(401, { error: 'Invalid authentication code' });
+      return json(200, { access: 'a2', refresh: 'r2', user: adminUser });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderLogin();
+    signIn();
+
+    const codeField = await screen.findByLabelText('Authentication code');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    fireEvent.change(codeField, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid authentication code');
+
+    // A recovery code is accepted in the same field.
+    fireEvent.change(codeField, { target: { value: 'k3mf-9tqa-xr' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(localStorage.getItem('accessToken')).toBe('a2');
+    expect(calls.at(-1)?.body).toEqual({ mfa_token: 'challenge-1', code: 'k3mf-9tqa-xr' });
+  });
 });

@@ -1,4 +1,4 @@
-import { routes } from '@sente/contract';
+import { type MfaChallenge, routes } from '@sente/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -14,6 +14,8 @@ import { TextField } from '../../../ui/field.tsx';
 import { Logo } from '../../../ui/logo.tsx';
 import { ThemeToggle } from '../../../ui/theme-toggle.tsx';
 import { NO_ADMIN_ACCESS_MESSAGE } from '../../shell/require-admin.tsx';
+import { type MfaLoginAnswer, MfaLoginStep } from './mfa-login-step.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please try again.';
 
@@ -40,20 +42,35 @@ export function LoginPage() {
   const session = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Admins with two-factor sign-in: the challenge after the password, then (at a first setup) the
+  // recovery codes to show once before going on.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<readonly string[] | null>(null);
 
   const login = useMutation({
     mutationFn: async (body: { email: string; password: string }) => {
       const answer = await api(routes.login, { body });
+      if ('mfa_required' in answer) return answer;
       // Only admins may hold a back-office session (spec section 6).
       if (answer.user.role !== 'admin') throw new NotAdminError(NO_ADMIN_ACCESS_MESSAGE);
       return answer;
     },
     onSuccess: async (answer) => {
+      if ('mfa_required' in answer) {
+        setChallenge(answer);
+        return;
+      }
       saveSession(answer);
       await navigate(paths.dashboard, { replace: true });
     },
     onError: () => clearSession(),
   });
+
+  const onSecondStep = async (answer: MfaLoginAnswer) => {
+    saveSession(answer);
+    if (answer.recovery_codes) setRecoveryCodes(answer.recovery_codes);
+    else await navigate(paths.dashboard, { replace: true });
+  };
 
   if (session?.user.role === 'admin' && !login.isPending && !login.isSuccess) {
     return <Navigate to={paths.dashboard} replace />;
@@ -77,32 +94,49 @@ export function LoginPage() {
         <Card className="w-full max-w-sm p-6 sm:p-8">
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Admin Login</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Sign in to the Sente back-office.</p>
-          <form className="mt-6 flex flex-col gap-4" onSubmit={onSubmit} aria-busy={login.isPending}>
-            {message ? <ErrorAlert>{message}</ErrorAlert> : null}
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              error={details?.email?.[0]}
+          {recoveryCodes ? (
+            <div className="mt-6 flex flex-col gap-4">
+              <RecoveryCodes codes={recoveryCodes} />
+              <Button onClick={() => void navigate(paths.dashboard, { replace: true })}>Continue</Button>
+            </div>
+          ) : challenge ? (
+            <MfaLoginStep
+              challenge={challenge}
+              onSignedIn={(answer) => void onSecondStep(answer)}
+              onCancel={() => {
+                setChallenge(null);
+                setPassword('');
+                login.reset();
+              }}
             />
-            <TextField
-              label="Password"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={details?.password?.[0]}
-            />
-            <Button type="submit" disabled={login.isPending}>
-              {login.isPending ? 'Logging in...' : 'Login'}
-            </Button>
-          </form>
+          ) : (
+            <form className="mt-6 flex flex-col gap-4" onSubmit={onSubmit} aria-busy={login.isPending}>
+              {message ? <ErrorAlert>{message}</ErrorAlert> : null}
+              <TextField
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                error={details?.email?.[0]}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={details?.password?.[0]}
+              />
+              <Button type="submit" disabled={login.isPending}>
+                {login.isPending ? 'Logging in...' : 'Login'}
+              </Button>
+            </form>
+          )}
         </Card>
       </main>
     </div>
