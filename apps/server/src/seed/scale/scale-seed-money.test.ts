@@ -1,6 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { databaseUrl } from '../../../test/postgres-server.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { silentProgress } from './progress.ts';
 import { seedAtScale } from './scale-seed.ts';
@@ -9,21 +8,7 @@ async function count(client: pg.Client, text: string): Promise<number> {
   return Number((await client.query(text)).rows[0]?.n);
 }
 
-/** Skipped only on a branch without the money feature's tables (platform transactions, ledger). */
-async function schemaHasMoney(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: databaseUrl(inject('templateDatabase')) });
-  await c.connect();
-  try {
-    return (
-      (await c.query(`select to_regclass('platform_transactions') is not null as ok`)).rows[0]?.ok === true
-    );
-  } finally {
-    await c.end();
-  }
-}
-const hasMoney = await schemaHasMoney();
-
-describe.skipIf(!hasMoney)('seed --scale, the money', () => {
+describe('seed --scale, the money', () => {
   let db: TestDatabase;
   let client: pg.Client;
 
