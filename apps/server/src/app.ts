@@ -1,11 +1,10 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { RouteDefinition } from '@sente/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -20,6 +19,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { registerMfaRoutes } from './features/auth/mfa.routes.ts';
 import { createMfaPolicy, createMfaService } from './features/auth/mfa.service.ts';
+import { createSignedInCache, USER_CHANGED_CHANNEL } from './features/auth/signed-in-cache.ts';
 import { createSecretBox } from './features/auth/totp.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
@@ -53,6 +53,8 @@ import { registerOpenApi } from './http/openapi.ts';
 import { rateLimitStore } from './http/rate-limit-store.ts';
 import { createRouteRegistrar } from './http/register-route.ts';
 import { loggerOptions } from './http/request-log.ts';
+import { responseSerializer } from './http/response-serializer.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
 
 export interface AppDeps {
@@ -67,7 +69,11 @@ export interface AppDeps {
 export function createServices({ config, database, clock = systemClock }: Omit<AppDeps, 'logger'>) {
   const db = database.db;
   const accessTokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
+  const signedIn = createSignedInCache();
+  // Until the feed listens the cache trusts nothing, so a failure here only costs speed.
+  database.changes.subscribe(USER_CHANGED_CHANNEL, signedIn.subscription).catch(() => {});
   const auth = createAuthService({
+    signedIn,
     db,
     clock,
     accessTokens,
@@ -145,6 +151,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     db,
     clock,
     accessTokens,
+    signedIn,
     auth,
     mfa,
     users,
@@ -197,35 +204,14 @@ export async function buildApp(
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.validateResponses));
   app.decorateRequest('user', null);
   installErrorHandling(app);
   app.addHook('onClose', async () => {
     await services.documentStorage.close?.();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // HSTS only means something behind TLS; the proxy that terminates TLS sets X-Forwarded-Proto.
-    strictTransportSecurity: config.trustProxy ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, { behindTlsProxy: Boolean(config.trustProxy) });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
   await registerLoadShedding(app);

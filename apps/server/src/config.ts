@@ -33,6 +33,8 @@ const Env = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: booleanFlag.optional(),
+  /** Check every response against its contract (default: everywhere but production). */
+  VALIDATE_RESPONSES: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Contact and Become a Lender submissions per minute per address. */
@@ -111,6 +113,8 @@ export interface Config {
   readonly admin: { readonly email: string; readonly password: string } | null;
   readonly seedDemo: boolean;
   readonly logLevel: string;
+  /** Every response is checked strictly against its contract schema (off in production: docs/scale.md). */
+  readonly validateResponses: boolean;
   readonly loginRateLimitPerMinute: number;
   readonly publicFormRateLimitPerMinute: number;
   /** Behind a proxy: true trusts every X-Forwarded-For hop; a list trusts only those proxies. */
@@ -216,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
     logLevel: e.LOG_LEVEL,
+    validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     publicFormRateLimitPerMinute: e.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,

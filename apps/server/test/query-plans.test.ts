@@ -26,12 +26,10 @@ const LARGE_TABLES = new Set([
 ]);
 
 /**
- * The one whole-table read left: substring search over users (no btree serves LIKE '%…%'; pg_trgm
- * would, docs/scale.md "What is left"). Anything else that scans a large table fails.
+ * Whole-table reads accepted on purpose: none. (Substring search over users was one until the
+ * trigram index of migration 0012.) Anything that scans a large table fails.
  */
-const KNOWN_WHOLE_TABLE_READS: readonly { table: string; pattern: RegExp }[] = [
-  { table: 'users', pattern: /"search_text" like/ },
-];
+const KNOWN_WHOLE_TABLE_READS: readonly { table: string; pattern: RegExp }[] = [];
 
 function isKnown(table: string, text: string): boolean {
   return KNOWN_WHOLE_TABLE_READS.some((k) => k.table === table && k.pattern.test(text));

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { PGLITE_EXTENSIONS } from './client.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
 const run = promisify(execFile);
@@ -31,7 +32,7 @@ export async function backupDatabase(config: Pick<Config, 'database'>, outFile: 
     throw new BackupError(`There is no embedded database in ${target.dataDir}`);
   const release = lockDataDir(target.dataDir);
   try {
-    const client = await PGlite.create({ dataDir: target.dataDir });
+    const client = await PGlite.create({ dataDir: target.dataDir, extensions: PGLITE_EXTENSIONS });
     try {
       const dump = await client.dumpDataDir('gzip');
       await writeFile(outFile, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
@@ -69,7 +70,11 @@ export async function restoreDatabase(config: Pick<Config, 'database'>, inFile: 
   const release = lockDataDir(target.dataDir);
   try {
     const archive = await readFile(inFile);
-    const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: new Blob([archive]) });
+    const client = await PGlite.create({
+      dataDir: target.dataDir,
+      loadDataDir: new Blob([archive]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     await client.query('select 1');
     await client.close();
   } finally {

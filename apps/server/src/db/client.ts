@@ -1,10 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -24,8 +26,13 @@ export interface Database {
    * it (migrations on deploy, a job tick). PGlite has one process by construction.
    */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /** Notices other processes (and this one) send on commit, such as a user's sign-in changing. */
+  readonly changes: ChangeFeed;
   close(): Promise<void>;
 }
+
+/** The PGlite extensions the migrations use (0012: trigram search). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -49,6 +56,7 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const changes = postgresChangeFeed(target.url);
     return {
       db,
       kind: 'postgres',
@@ -74,14 +82,23 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
           client.release();
         }
       },
-      close: () => pool.end(),
+      changes,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
 
   const release = lockDataDir(target.dataDir);
   try {
-    const client = await PGlite.create({ dataDir: target.dataDir, relaxedDurability: false });
+    const client = await PGlite.create({
+      dataDir: target.dataDir,
+      relaxedDurability: false,
+      extensions: PGLITE_EXTENSIONS,
+    });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    const changes = pgliteChangeFeed(client);
     return {
       db,
       kind: 'pglite',
@@ -89,8 +106,10 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
         await client.query('select 1');
       },
       withAdvisoryLock: (_key, work) => work(),
+      changes,
       close: async () => {
         try {
+          await changes.close();
           await client.close();
         } finally {
           release();

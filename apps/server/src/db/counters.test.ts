@@ -26,7 +26,13 @@ const COMPARE = `
          (select on_time * 1000000 + late from repayment_daily_counts where day = d),
          (select count(*) filter (where days_late_at_payment = 0) * 1000000 + count(*) filter (where days_late_at_payment > 0)
             from loan_repayments where ((paid_at at time zone 'UTC') + interval '3 hours')::date = d)
-    from (select distinct ((paid_at at time zone 'UTC') + interval '3 hours')::date as d from loan_repayments) days`;
+    from (select distinct ((paid_at at time zone 'UTC') + interval '3 hours')::date as d from loan_repayments) days
+  union all
+  select 'unpaid installments due', d::text,
+         (select count from unpaid_installment_counts where due_date = d),
+         (select count(*) from loan_installments where due_date = d
+            and (principal_paid < principal_due or interest_paid < interest_due))
+    from (select due_date as d from loan_installments union select due_date from unpaid_installment_counts) days`;
 
 describe('the running counters behind the statistics', () => {
   let db: TestDatabase;
@@ -77,6 +83,15 @@ describe('the running counters behind the statistics', () => {
     await client.query(
       `insert into loan_repayments (loan_id, amount, principal, interest, paid_at, payment_mode, remaining_balance_after, days_late_at_payment)
        select id, 1000, 1000, 0, timestamptz '2026-06-14 10:00:00+03', 'Airtel Money', 0, id % 2 from loans where id % 5 = 0`,
+    );
+    // Installments paid, partly paid, paid back (a reversal) and newly scheduled.
+    await client.query(
+      `update loan_installments set principal_paid = principal_due, interest_paid = interest_due where id % 4 = 0`,
+    );
+    await client.query(`update loan_installments set interest_paid = 0 where id % 6 = 0`);
+    await client.query(
+      `insert into loan_installments (loan_id, number, due_date, principal_due, interest_due)
+       select id, 1000, date '2026-07-01', 5000, 500 from loans where id % 9 = 0`,
     );
     await client.query(
       'delete from loan_status_history where loan_id in (select id from loans where id % 13 = 0)',

@@ -36,3 +36,9 @@ export const repaymentDailyCounts = pgTable('repayment_daily_counts', {
   onTime: bigint({ mode: 'number' }).notNull().default(0),
   late: bigint({ mode: 'number' }).notNull().default(0),
 });
+
+/** Installments not yet fully paid, per due date: the repayment statistics' missed payments. */
+export const unpaidInstallmentCounts = pgTable('unpaid_installment_counts', {
+  dueDate: date({ mode: 'string' }).primaryKey(),
+  count: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -71,6 +71,8 @@ export const loans = pgTable(
     index('loans_loan_type_idx').on(t.loanTypeId),
     // Ascending: scanned backwards for ORDER BY opening_date DESC, id DESC (see applications.ts).
     index('loans_opening_date_idx').on(t.openingDate, t.id),
+    // The admin's loan list filtered by status, newest first (docs/scale.md).
+    index('loans_status_opening_idx').on(t.status, t.openingDate, t.id),
     // Loans in arrears, oldest first (overdue payments list).
     index('loans_in_arrears_idx').on(t.oldestUnpaidDueDate, t.id).where(sql`${t.status} <> 'FULLY_PAID'`),
     check(

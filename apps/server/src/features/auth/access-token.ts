@@ -21,12 +21,21 @@ export interface AccessClaims {
 export interface VerifiedAccess extends AccessClaims {
   /** When the token was issued, in whole seconds since the epoch. */
   readonly issuedAt: number;
+  /** When it stops being good, in whole seconds since the epoch. */
+  readonly expiresAt: number;
 }
 
 export function createAccessTokens(secret: string, ttlSeconds: number) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose imports a WebCrypto key on every sign and verify.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    sign: (claims: AccessClaims, now: Date): Promise<string> =>
+    sign: async (claims: AccessClaims, now: Date): Promise<string> =>
       new SignJWT({ role: claims.role, typ: 'access' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.userId))
@@ -34,10 +43,10 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         .setAudience(AUDIENCE)
         .setIssuedAt(Math.floor(now.getTime() / 1000))
         .setExpirationTime(Math.floor(now.getTime() / 1000) + ttlSeconds)
-        .sign(key),
+        .sign(await key),
 
     /** A short-lived challenge, given after a correct password, to be answered with a code. */
-    signMfaChallenge: (claims: { userId: number; purpose: MfaPurpose }, now: Date): Promise<string> =>
+    signMfaChallenge: async (claims: { userId: number; purpose: MfaPurpose }, now: Date): Promise<string> =>
       new SignJWT({ typ: 'mfa', purpose: claims.purpose })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.userId))
@@ -45,11 +54,11 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         .setAudience(MFA_AUDIENCE)
         .setIssuedAt(Math.floor(now.getTime() / 1000))
         .setExpirationTime(Math.floor(now.getTime() / 1000) + MFA_CHALLENGE_TTL_SECONDS)
-        .sign(key),
+        .sign(await key),
 
     verifyMfaChallenge: async (token: string, now: Date): Promise<MfaChallengeClaims | null> => {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: MFA_AUDIENCE,
@@ -70,7 +79,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
     /** The claims of a good token; null for an expired, tampered, foreign or wrong-algorithm one. */
     verify: async (token: string, now: Date): Promise<VerifiedAccess | null> => {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
@@ -80,8 +89,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || typeof payload.role !== 'string') {
           return null;
         }
-        if (typeof payload.iat !== 'number') return null;
-        return { userId, role: payload.role, issuedAt: payload.iat };
+        if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
+        return { userId, role: payload.role, issuedAt: payload.iat, expiresAt: payload.exp };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -23,6 +23,7 @@ import {
   revokeRefreshFamily,
 } from './auth.repo.ts';
 import { unusablePasswordHash, verifyPassword } from './password.ts';
+import { createSignedInCache, type SignedInCache } from './signed-in-cache.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INACTIVE_ACCOUNT = 'This account is inactive. Please contact support.';
@@ -43,6 +44,8 @@ export interface AuthServiceDeps {
   readonly refreshTtlSeconds: number;
   /** Whether this user must pass a second step after the password (admins with two-factor sign-in). */
   readonly mfaStepFor?: (user: UserRow) => Promise<MfaPurpose | null>;
+  /** Recently verified tokens and signed-in users (a fresh, empty one when not given). */
+  readonly signedIn?: SignedInCache;
 }
 
 export interface SignedIn {
@@ -63,6 +66,7 @@ export function createAuthService({
   accessTokens,
   refreshTtlSeconds,
   mfaStepFor,
+  signedIn = createSignedInCache(),
 }: AuthServiceDeps) {
   async function issueRefresh(tx: DbOrTx, userId: number, familyId: string) {
     const token = randomBytes(32).toString('base64url');
@@ -158,21 +162,44 @@ export function createAuthService({
      * with the change that caused it (deactivation, closing, a password reset).
      */
     async signOutEverywhere(userId: number, tx: DbOrTx = db): Promise<void> {
+      signedIn.forget(userId);
       const now = clock.now();
       await revokeAllRefreshTokensOfUser(tx, userId, now);
       await markSessionsRevoked(tx, userId, now);
     },
 
+    /**
+     * Called inside the transaction that changes what the guard reads of a user (status, name,
+     * email), so this process stops trusting what it cached; other replicas hear it on commit.
+     */
+    userChanged(userId: number): void {
+      signedIn.forget(userId);
+    },
+
     /** The guard's lookup: a valid token of an open, active account, with the role it has now. */
     async authenticate(token: string): Promise<AuthUser | null> {
-      const claims = await accessTokens.verify(token, clock.now());
-      if (!claims) return null;
-      const user = await findOpenUserById(db, claims.userId);
-      if (user?.status !== 'Active') return null;
+      const now = clock.now();
+      let claims = signedIn.verifiedToken(token, now);
+      if (!claims) {
+        const verified = await accessTokens.verify(token, now);
+        if (!verified) return null;
+        signedIn.rememberToken(token, verified);
+        claims = verified;
+      }
+      let entry = signedIn.user(claims.userId);
+      if (!entry) {
+        const user = await findOpenUserById(db, claims.userId);
+        if (user?.status !== 'Active') return null;
+        entry = {
+          user: { id: user.id, role: user.role, name: user.name, email: user.email },
+          sessionsRevokedAt: user.sessionsRevokedAt,
+        };
+        signedIn.rememberUser(entry);
+      }
       // Tokens from before a sign-out-everywhere (seconds, as JWTs count) are no longer good.
-      if (user.sessionsRevokedAt && claims.issuedAt < Math.floor(user.sessionsRevokedAt.getTime() / 1000))
+      if (entry.sessionsRevokedAt && claims.issuedAt < Math.floor(entry.sessionsRevokedAt.getTime() / 1000))
         return null;
-      return { id: user.id, role: user.role, name: user.name, email: user.email };
+      return entry.user;
     },
   };
 }

@@ -1,11 +1,11 @@
 import { and, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  loanInstallments,
   loanRepayments,
   loanStatusTotals,
   loans,
   repaymentDailyCounts,
+  unpaidInstallmentCounts,
 } from '../../db/schema/index.ts';
 import { addDays, kampalaDate, startOfKampalaDate } from './kampala-date.ts';
 import type { LoanStatus } from './loan-status.ts';
@@ -121,17 +121,14 @@ export async function repaymentTotals(db: DbOrTx, windowStart: Date): Promise<Re
   };
 }
 
-/** Installments that fell due in [from, today) and are still not fully paid. */
+/**
+ * Installments that fell due in [from, today) and are still not fully paid: a sum over the per-day
+ * counts of migration 0014 (at most one row per day), not a read of the installments.
+ */
 export async function countMissedInstallments(db: DbOrTx, from: string, today: string): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(loanInstallments)
-    .where(
-      and(
-        gte(loanInstallments.dueDate, from),
-        lt(loanInstallments.dueDate, today),
-        sql`(${loanInstallments.principalPaid} < ${loanInstallments.principalDue} or ${loanInstallments.interestPaid} < ${loanInstallments.interestDue})`,
-      ),
-    );
+    .select({ n: sql<number>`coalesce(sum(${unpaidInstallmentCounts.count}), 0)::int` })
+    .from(unpaidInstallmentCounts)
+    .where(and(gte(unpaidInstallmentCounts.dueDate, from), lt(unpaidInstallmentCounts.dueDate, today)));
   return row?.n ?? 0;
 }

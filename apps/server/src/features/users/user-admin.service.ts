@@ -31,7 +31,7 @@ export interface UserChanges {
 export interface UserAdminDeps {
   readonly db: Db;
   readonly clock: Clock;
-  readonly auth: Pick<AuthService, 'signOutEverywhere'>;
+  readonly auth: Pick<AuthService, 'signOutEverywhere' | 'userChanged'>;
 }
 
 /** The back-office's user management: list, counts, status, edits and closing accounts (docs/users.md). */
@@ -126,6 +126,7 @@ export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
           if (Object.keys(after).length === 0) return user;
           const now = clock.now();
           const updated = await updateUserRow(tx, user.id, { ...next, updatedAt: now });
+          auth.userChanged(user.id);
           await recordAudit(tx, {
             actorId,
             action: 'user.updated',

@@ -8,6 +8,7 @@ import { PLATFORM_CAPITAL, PLATFORM_WALLET } from '../ledger/ledger-accounts.ts'
 import type { UsersService } from '../users/users.service.ts';
 import {
   findTransactions,
+  resolveFilter,
   summarizeTransactions,
   sumPostedPerWeek,
   sumPostedSince,
@@ -31,13 +32,14 @@ export function createPlatformTransactionsService(deps: {
   const { db, clock, ledger } = deps;
 
   async function page(filter: TransactionFilter, request: PageRequest) {
+    const resolved = await resolveFilter(db, filter);
     const [rows, summary] = await Promise.all([
-      findTransactions(db, filter, {
+      findTransactions(db, resolved, {
         ordering: request.ordering,
         limit: request.pageSize,
         offset: (request.page - 1) * request.pageSize,
       }),
-      summarizeTransactions(db, filter),
+      summarizeTransactions(db, resolved),
     ]);
     return { rows, summary, count: summary.total };
   }

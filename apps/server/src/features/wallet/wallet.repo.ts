@@ -68,6 +68,16 @@ async function searchCondition(db: DbOrTx, search: string): Promise<SQL> {
   return sql`(${sql.join(matches, sql` or `)})`;
 }
 
+/** A filter with its search resolved to conditions once, for both the page and its summary. */
+export interface ResolvedFilter {
+  readonly filter: TransactionFilter;
+  readonly where: SQL | undefined;
+}
+
+export async function resolveFilter(db: DbOrTx, filter: TransactionFilter): Promise<ResolvedFilter> {
+  return { filter, where: await whereOf(db, filter) };
+}
+
 async function whereOf(db: DbOrTx, filter: TransactionFilter): Promise<SQL | undefined> {
   return and(
     filter.status ? eq(pt.status, filter.status) : undefined,
@@ -96,14 +106,14 @@ function orderOf(ordering: TransactionOrdering): SQL[] {
 
 export async function findTransactions(
   db: DbOrTx,
-  filter: TransactionFilter,
+  { where }: ResolvedFilter,
   page: { ordering: TransactionOrdering; limit: number; offset: number },
 ): Promise<TransactionWithUser[]> {
   const rows = await db
     .select({ transaction: pt, userName: users.name, userEmail: users.email })
     .from(pt)
     .innerJoin(users, eq(users.id, pt.userId))
-    .where(await whereOf(db, filter))
+    .where(where)
     .orderBy(...orderOf(page.ordering))
     .limit(page.limit)
     .offset(page.offset);
@@ -127,7 +137,7 @@ export interface TransactionSummary {
  */
 export async function summarizeTransactions(
   db: DbOrTx,
-  filter: TransactionFilter,
+  { filter, where }: ResolvedFilter,
 ): Promise<TransactionSummary> {
   const isTotalsOnly = !filter.search && filter.userId === undefined && filter.loanId === undefined;
   const rows = isTotalsOnly
@@ -151,7 +161,7 @@ export async function summarizeTransactions(
           amount: sql<number>`coalesce(sum(${pt.amount}), 0)::bigint`.mapWith(Number),
         })
         .from(pt)
-        .where(await whereOf(db, filter))
+        .where(where)
         .groupBy(pt.status);
   const by = (status: TransactionStatus) =>
     rows

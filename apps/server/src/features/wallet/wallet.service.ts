@@ -9,7 +9,7 @@ import { providerClearing, userWallet } from '../ledger/ledger-accounts.ts';
 import type { TransactionRow, TransactionWithUser } from '../payments/payments.repo.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { normalizeUgandanPhone } from '../users/phone-number.ts';
-import { findTransactions, userTotals } from './wallet.repo.ts';
+import { findTransactions, resolveFilter, userTotals } from './wallet.repo.ts';
 
 export interface MobileMoneyRequest {
   readonly userId: number;
@@ -137,7 +137,11 @@ export function createWalletService(deps: {
       const [owed, totals, recent] = await Promise.all([
         ledger.balanceOf(db, userWallet(userId)),
         userTotals(db, userId),
-        findTransactions(db, { userId }, { ordering: '-created_at', limit: 5, offset: 0 }),
+        findTransactions(db, await resolveFilter(db, { userId }), {
+          ordering: '-created_at',
+          limit: 5,
+          offset: 0,
+        }),
       ]);
       return {
         balance: { userId, available: -owed, pendingWithdrawals: totals.openWithdrawals },

@@ -1,0 +1,1 @@
+CREATE INDEX "loans_status_opening_idx" ON "loans" USING btree ("status","opening_date","id");

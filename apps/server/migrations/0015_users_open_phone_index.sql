@@ -1,0 +1,1 @@
+CREATE INDEX "users_open_phone_idx" ON "users" USING btree ("phone_number" text_pattern_ops,"status") WHERE "users"."deleted_at" is null;

@@ -1,0 +1,94 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * What a process hears of other processes' changes: PostgreSQL NOTIFY on a channel, delivered
+ * after the notifying transaction commits. `onState(false)` means notices may be missed from now
+ * on (the listening connection is gone): a subscriber that caches must stop trusting its cache
+ * until `onState(true)`, which comes once the feed listens again.
+ */
+export interface ChangeSubscription {
+  readonly onNotice: (payload: string) => void;
+  readonly onState: (listening: boolean) => void;
+}
+
+export interface ChangeFeed {
+  subscribe(channel: string, subscription: ChangeSubscription): Promise<void>;
+  close(): Promise<void>;
+}
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/** One dedicated connection per process (it counts beside DATABASE_POOL_SIZE), reconnecting forever. */
+export function postgresChangeFeed(url: string): ChangeFeed {
+  const subscriptions = new Map<string, ChangeSubscription>();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const setState = (listening: boolean) => {
+    for (const subscription of subscriptions.values()) subscription.onState(listening);
+  };
+
+  const lost = (dead: pg.Client) => {
+    if (client !== dead) return;
+    client = null;
+    setState(false);
+    dead.end().catch(() => {});
+    if (!closed && retry === null) retry = setTimeout(connect, RECONNECT_DELAY_MS);
+  };
+
+  async function connect(): Promise<void> {
+    retry = null;
+    if (closed || client !== null) return;
+    const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'sente-feed' });
+    client = next;
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    next.on('notification', (message) => {
+      subscriptions.get(message.channel)?.onNotice(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      for (const channel of subscriptions.keys()) await next.query(`LISTEN "${channel}"`);
+      if (client === next) setState(true);
+    } catch {
+      lost(next);
+    }
+  }
+
+  return {
+    async subscribe(channel, subscription) {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      subscriptions.set(channel, subscription);
+      subscription.onState(false);
+      if (client === null) await connect();
+      else {
+        await client.query(`LISTEN "${channel}"`);
+        subscription.onState(true);
+      }
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = null;
+      setState(false);
+      await last?.end().catch(() => {});
+    },
+  };
+}
+
+/** PGlite runs in this process: a notice arrives before the notifying commit returns. */
+export function pgliteChangeFeed(database: PGlite): ChangeFeed {
+  const unlisteners: (() => Promise<void>)[] = [];
+  return {
+    async subscribe(channel, subscription) {
+      unlisteners.push(await database.listen(channel, subscription.onNotice));
+      subscription.onState(true);
+    },
+    async close() {
+      for (const unlisten of unlisteners.splice(0)) await unlisten().catch(() => {});
+    },
+  };
+}
