@@ -61,6 +61,8 @@ const Env = z.object({
   MOMO_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   MOMO_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   MOMO_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** A simulator shared by several replicas (`npm run cli -- momo-simulator`) instead of one per process. */
+  MOMO_SIMULATOR_URL: z.url().optional(),
   MOMO_BASE_URL: z.url().default('https://sandbox.momodeveloper.mtn.com'),
   MOMO_TARGET_ENVIRONMENT: z.string().min(1).default('sandbox'),
   MOMO_CURRENCY: z.string().length(3).default('UGX'),
@@ -144,6 +146,8 @@ export interface PaymentsConfig {
   readonly mode: 'simulator' | 'momo';
   /** Shared secret of the callback signature (HMAC-SHA256 of the raw body). */
   readonly callbackSecret: string;
+  /** True when PAYMENT_CALLBACK_SECRET was not given and the secret was made up at start. */
+  readonly callbackSecretGenerated: boolean;
   /** Where providers post callbacks (this server's public URL); null sends none (tests). */
   readonly callbackBaseUrl: string | null;
   /** How often the poller asks about open payments; 0 turns the poller off. */
@@ -152,7 +156,13 @@ export interface PaymentsConfig {
   readonly syncWaitMs: number;
   /** A payment the provider never heard of is failed (and reversed) after this long. */
   readonly pendingTimeoutMs: number;
-  readonly simulator: { readonly delayMs: number; readonly failureRate: number; readonly port: number };
+  readonly simulator: {
+    readonly delayMs: number;
+    readonly failureRate: number;
+    readonly port: number;
+    /** A standalone simulator every replica uses; null runs one inside this process. */
+    readonly url: string | null;
+  };
   readonly momo: {
     readonly baseUrl: string;
     readonly targetEnvironment: string;
@@ -277,11 +287,17 @@ function paymentsConfig(e: z.infer<typeof Env>, publicUrl: string): PaymentsConf
     if (!disbursement)
       problems.push('  MOMO_DISBURSEMENT_*: subscription key, API user and API key are required');
   }
+  if (mode === 'simulator' && e.MOMO_SIMULATOR_URL && !e.PAYMENT_CALLBACK_SECRET) {
+    problems.push(
+      '  PAYMENT_CALLBACK_SECRET: required with MOMO_SIMULATOR_URL (the same one the simulator signs with)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   return {
     mode,
     // The simulator runs inside this process, so a secret made up at start is shared with it.
     callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? randomBytes(32).toString('base64url'),
+    callbackSecretGenerated: !e.PAYMENT_CALLBACK_SECRET,
     // Tests have no listening server to call back.
     callbackBaseUrl: e.PAYMENT_CALLBACK_URL ?? (e.NODE_ENV === 'test' ? null : publicUrl),
     pollIntervalMs: e.PAYMENT_POLL_INTERVAL_MS,
@@ -291,6 +307,7 @@ function paymentsConfig(e: z.infer<typeof Env>, publicUrl: string): PaymentsConf
       delayMs: e.MOMO_SIMULATOR_DELAY_MS,
       failureRate: e.MOMO_SIMULATOR_FAILURE_RATE,
       port: e.MOMO_SIMULATOR_PORT,
+      url: e.MOMO_SIMULATOR_URL?.replace(/\/+$/, '') ?? null,
     },
     momo: {
       baseUrl: e.MOMO_BASE_URL.replace(/\/+$/, ''),

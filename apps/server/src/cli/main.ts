@@ -7,6 +7,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { HttpError } from '../http/errors.ts';
 import { runBackup, runRestore } from './backup.ts';
 import { type CliContext, CliUsageError, setUsage } from './cli-options.ts';
+import { runMomoSimulator } from './momo-simulator.ts';
 import { runSeed } from './seed.ts';
 import { runUserCreate } from './user-create.ts';
 
@@ -21,6 +22,9 @@ Commands:
                           applications, loans, repayments and transactions (deterministic per seed)
   backup --out FILE       write a backup of the database (pg_dump custom format, or the embedded data directory)
   restore --from FILE     restore a backup into an empty database
+  momo-simulator [--port 4010] [--host 127.0.0.1]
+                          run the MoMo simulator on its own, for several replicas in simulator mode
+                          (needs PAYMENT_CALLBACK_SECRET; replicas get MOMO_SIMULATOR_URL)
 `;
 
 interface Command {
@@ -38,6 +42,10 @@ const COMMANDS: Record<string, Command> = {
   migrate: { opensDatabase: true, run: async () => 'Migrations applied' },
   backup: { opensDatabase: false, run: (args) => runBackup(args, loadConfig()) },
   restore: { opensDatabase: false, run: (args) => runRestore(args, loadConfig()) },
+  'momo-simulator': {
+    opensDatabase: false,
+    run: (args) => runMomoSimulator(args, loadConfig(), (line) => process.stdout.write(`${line}\n`)),
+  },
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -21,13 +21,18 @@ const RECONNECT_DELAY_MS = 1_000;
 
 /** One dedicated connection per process (it counts beside DATABASE_POOL_SIZE), reconnecting forever. */
 export function postgresChangeFeed(url: string): ChangeFeed {
-  const subscriptions = new Map<string, ChangeSubscription>();
+  const subscriptions = new Map<string, Set<ChangeSubscription>>();
+  const everyone = () => [...subscriptions.values()].flatMap((set) => [...set]);
   let client: pg.Client | null = null;
+  // Channels the current connection has issued LISTEN for; `listening` once all of them are.
+  let listened = new Set<string>();
+  let listening = false;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
 
-  const setState = (listening: boolean) => {
-    for (const subscription of subscriptions.values()) subscription.onState(listening);
+  const setState = (now: boolean) => {
+    listening = now;
+    for (const subscription of everyone()) subscription.onState(now);
   };
 
   const lost = (dead: pg.Client) => {
@@ -43,14 +48,25 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     if (closed || client !== null) return;
     const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'sente-feed' });
     client = next;
+    listened = new Set();
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     next.on('notification', (message) => {
-      subscriptions.get(message.channel)?.onNotice(message.payload ?? '');
+      for (const subscription of subscriptions.get(message.channel) ?? []) {
+        subscription.onNotice(message.payload ?? '');
+      }
     });
     try {
       await next.connect();
-      for (const channel of subscriptions.keys()) await next.query(`LISTEN "${channel}"`);
+      // A channel subscribed while this loop awaits is picked up by the next round.
+      for (;;) {
+        const pending = [...subscriptions.keys()].filter((channel) => !listened.has(channel));
+        if (pending.length === 0 || client !== next) break;
+        for (const channel of pending) {
+          await next.query(`LISTEN "${channel}"`);
+          listened.add(channel);
+        }
+      }
       if (client === next) setState(true);
     } catch {
       lost(next);
@@ -60,12 +76,19 @@ export function postgresChangeFeed(url: string): ChangeFeed {
   return {
     async subscribe(channel, subscription) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      subscriptions.set(channel, subscription);
+      const known = subscriptions.get(channel);
+      subscriptions.set(channel, new Set([...(known ?? []), subscription]));
       subscription.onState(false);
-      if (client === null) await connect();
-      else {
-        await client.query(`LISTEN "${channel}"`);
-        subscription.onState(true);
+      if (client === null) {
+        await connect();
+      } else if (listening) {
+        // Connected and listening: add this channel if it is new; otherwise connect() is on it.
+        const current = client;
+        if (!listened.has(channel)) {
+          await current.query(`LISTEN "${channel}"`);
+          listened.add(channel);
+        }
+        if (client === current && listening) subscription.onState(true);
       }
     },
     async close() {
@@ -79,7 +102,7 @@ export function postgresChangeFeed(url: string): ChangeFeed {
   };
 }
 
-/** PGlite runs in this process: a notice arrives before the notifying commit returns. */
+/** PGlite runs in this process, on one connection: its notices come from that connection. */
 export function pgliteChangeFeed(database: PGlite): ChangeFeed {
   const unlisteners: (() => Promise<void>)[] = [];
   return {

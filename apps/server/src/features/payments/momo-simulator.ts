@@ -42,8 +42,8 @@ export interface MomoSimulatorOptions {
 }
 
 export interface MomoSimulator {
-  /** Starts listening; answers the base URL (http://127.0.0.1:PORT). */
-  start(port?: number): Promise<string>;
+  /** Starts listening (on 127.0.0.1 unless told otherwise); answers the base URL. */
+  start(port?: number, host?: string): Promise<string>;
   configure(patch: Partial<Pick<MomoSimulatorOptions, 'delayMs' | 'failureRate'>>): void;
   /** Orders received, by reference id (tests look at them). */
   received(referenceId: string): SimulatedPayment | undefined;
@@ -185,8 +185,8 @@ export function createMomoSimulator(initial: MomoSimulatorOptions): MomoSimulato
   }
 
   return {
-    async start(port = 0) {
-      return app.listen({ port, host: '127.0.0.1' });
+    async start(port = 0, host = '127.0.0.1') {
+      return app.listen({ port, host });
     },
     configure(patch) {
       Object.assign(options, patch);

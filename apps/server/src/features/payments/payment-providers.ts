@@ -5,7 +5,7 @@ import type { PaymentProvider, ProviderName } from './payment-provider.ts';
 
 export interface PaymentProviders {
   readonly providers: ReadonlyMap<ProviderName, PaymentProvider>;
-  /** Present in simulator mode (tests change its delay and failure rate). */
+  /** Present in simulator mode when it runs in this process (tests change its delay and failure rate). */
   readonly simulator: MomoSimulator | null;
   /** The simulator's configured delay and failure rate, to restore after a change. */
   readonly defaults: { readonly delayMs: number; readonly failureRate: number };
@@ -40,14 +40,19 @@ export function createPaymentProviders(config: PaymentsConfig): PaymentProviders
       close: async () => {},
     };
   }
-  const simulator = createMomoSimulator({
-    delayMs: config.simulator.delayMs,
-    failureRate: config.simulator.failureRate,
-    callbackSecret: config.callbackSecret,
-  });
-  let started: Promise<string> | null = null;
+  // One simulator per process is fine for one server; replicas share a standalone one (MOMO_SIMULATOR_URL),
+  // or a payment started through one replica would be unknown to the simulator the other one asks.
+  const external = config.simulator.url;
+  const simulator = external
+    ? null
+    : createMomoSimulator({
+        delayMs: config.simulator.delayMs,
+        failureRate: config.simulator.failureRate,
+        callbackSecret: config.callbackSecret,
+      });
+  let started: Promise<string> | null = external ? Promise.resolve(external) : null;
   const simulatorUrl = () => {
-    started ??= simulator.start(config.simulator.port);
+    started ??= (simulator as MomoSimulator).start(config.simulator.port);
     return started;
   };
   const client = (name: ProviderName) =>
@@ -69,7 +74,7 @@ export function createPaymentProviders(config: PaymentsConfig): PaymentProviders
     defaults: config.simulator,
     simulatorUrl,
     close: async () => {
-      if (started) await simulator.close();
+      if (started && simulator) await simulator.close();
     },
   };
 }
