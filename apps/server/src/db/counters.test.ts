@@ -32,7 +32,18 @@ const COMPARE = `
          (select count from unpaid_installment_counts where due_date = d),
          (select count(*) from loan_installments where due_date = d
             and (principal_paid < principal_due or interest_paid < interest_due))
-    from (select due_date as d from loan_installments union select due_date from unpaid_installment_counts) days`;
+    from (select due_date as d from loan_installments union select due_date from unpaid_installment_counts) days
+  union all
+  select 'loans in arrears since', d::text,
+         (select count from arrears_counts where oldest_unpaid_due_date = d),
+         (select count(*) from loans where oldest_unpaid_due_date = d and status <> 'FULLY_PAID')
+    from (select oldest_unpaid_due_date as d from loans where oldest_unpaid_due_date is not null
+          union select oldest_unpaid_due_date from arrears_counts) days
+  union all
+  select 'ledger posted of all time', k,
+         (select amount * 1000000 + postings from ledger_kind_totals where kind = k),
+         (select sum(amount) * 1000000 + sum(postings) from ledger_daily_totals where kind = k)
+    from (select kind as k from ledger_daily_totals union select kind from ledger_kind_totals) kinds`;
 
 describe('the running counters behind the statistics', () => {
   let db: TestDatabase;
@@ -79,6 +90,16 @@ describe('the running counters behind the statistics', () => {
     await client.query(
       `update loans set status = case when status = 'ACTIVE' then 'OVERDUE'::loan_status else status end,
                         total_payments = total_payments + 0, repayment_count = repayment_count + 1 where id % 3 = 0`,
+    );
+    // Arrears move: paid up to a later installment, settled in full, fallen behind afresh.
+    await client.query(
+      `update loans set oldest_unpaid_due_date = oldest_unpaid_due_date + 7 where id % 4 = 1 and oldest_unpaid_due_date is not null`,
+    );
+    await client.query(
+      `update loans set status = 'FULLY_PAID', oldest_unpaid_due_date = null where id % 10 = 7`,
+    );
+    await client.query(
+      `update loans set oldest_unpaid_due_date = date '2026-06-01' where id % 10 = 3 and status <> 'FULLY_PAID'`,
     );
     await client.query(
       `insert into loan_repayments (loan_id, amount, principal, interest, paid_at, payment_mode, remaining_balance_after, days_late_at_payment)

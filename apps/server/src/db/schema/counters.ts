@@ -42,3 +42,12 @@ export const unpaidInstallmentCounts = pgTable('unpaid_installment_counts', {
   dueDate: date({ mode: 'string' }).primaryKey(),
   count: bigint({ mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Loans still owed, per the due date of their oldest unpaid installment: the overdue payments list
+ * counts the loans in arrears from these rows (one per day) instead of from every such loan.
+ */
+export const arrearsCounts = pgTable('arrears_counts', {
+  oldestUnpaidDueDate: date({ mode: 'string' }).primaryKey(),
+  count: bigint({ mode: 'number' }).notNull().default(0),
+});

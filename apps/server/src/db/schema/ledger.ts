@@ -98,3 +98,10 @@ export const ledgerDailyTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.day] })],
 );
+
+/** All-time gross posted per posting kind, kept with the daily totals (financial statistics' totals). */
+export const ledgerKindTotals = pgTable('ledger_kind_totals', {
+  kind: text().primaryKey(),
+  amount: bigint({ mode: 'number' }).notNull().default(0),
+  postings: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, ledgerDailyTotals, ledgerEntries, ledgerPostings } from '../../db/schema/index.ts';
+import {
+  ledgerAccounts,
+  ledgerDailyTotals,
+  ledgerEntries,
+  ledgerKindTotals,
+  ledgerPostings,
+} from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
 
 export type PostingRow = typeof ledgerPostings.$inferSelect;
@@ -98,6 +104,16 @@ export async function addToDailyTotal(
       set: {
         amount: sql`${ledgerDailyTotals.amount} + excluded.amount`,
         postings: sql`${ledgerDailyTotals.postings} + excluded.postings`,
+      },
+    });
+  await db
+    .insert(ledgerKindTotals)
+    .values({ kind, amount, postings })
+    .onConflictDoUpdate({
+      target: ledgerKindTotals.kind,
+      set: {
+        amount: sql`${ledgerKindTotals.amount} + excluded.amount`,
+        postings: sql`${ledgerKindTotals.postings} + excluded.postings`,
       },
     });
 }

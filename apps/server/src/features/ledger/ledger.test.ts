@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ledgerDailyTotals, ledgerEntries, ledgerPostings } from '../../db/schema/index.ts';
+import { ledgerDailyTotals, ledgerEntries, ledgerKindTotals, ledgerPostings } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { UnbalancedJournalError } from './ledger.service.ts';
 import {
@@ -265,5 +265,11 @@ describe('ledgerService.reverse', () => {
       .from(ledgerDailyTotals)
       .where(sql`${ledgerDailyTotals.kind} = 'DISBURSEMENT_RESERVE'`);
     expect(totals.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
+    const [allTime] = await t.db.database.db
+      .select()
+      .from(ledgerKindTotals)
+      .where(eq(ledgerKindTotals.kind, 'DISBURSEMENT_RESERVE'));
+    // The all-time total follows the posting and its reversal like the daily totals do.
+    expect(allTime).toMatchObject({ amount: 0, postings: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  arrearsCounts,
   loanInstallments,
   loanRepayments,
   loanStatusTotals,
@@ -111,7 +112,11 @@ export async function listOverdueLoans(
   page: { limit: number; offset: number },
 ): Promise<{ count: number; rows: OverdueRow[] }> {
   const where = and(sql`${loans.status} <> 'FULLY_PAID'`, lt(loans.oldestUnpaidDueDate, today));
-  const [total] = await db.select({ n: count() }).from(loans).where(where);
+  // Counted from the running counts per oldest unpaid due date (migration 0016), one row per day.
+  const [total] = await db
+    .select({ n: sql<number>`coalesce(sum(${arrearsCounts.count}), 0)::int` })
+    .from(arrearsCounts)
+    .where(lt(arrearsCounts.oldestUnpaidDueDate, today));
   const views = await db
     .select({
       loan: loans,

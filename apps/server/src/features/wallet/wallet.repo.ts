@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   ledgerDailyTotals,
+  ledgerKindTotals,
   platformTransactionTotals,
   platformTransactions as pt,
   users,
@@ -233,31 +234,47 @@ export async function sumPostedPerWeek(
     .groupBy(t.kind, weekStart);
 }
 
-/** Gross posted per ledger kind: all time, and since each of the given Kampala dates. */
+/**
+ * Gross posted per ledger kind: all time (the running totals per kind), and since each of the given
+ * Kampala dates (the daily totals of the current month and week only).
+ */
 export async function sumPostedSince(
   db: DbOrTx,
   kinds: readonly string[],
   since: { today: string; weekStart: string; monthStart: string },
 ): Promise<Map<string, { total: number; today: number; week: number; month: number }>> {
   const t = ledgerDailyTotals;
-  const rows = await db
-    .select({
-      kind: t.kind,
-      total: sql<number>`coalesce(sum(${t.amount}), 0)::bigint`.mapWith(Number),
-      today:
-        sql<number>`coalesce(sum(${t.amount}) filter (where ${t.day} >= ${since.today}), 0)::bigint`.mapWith(
-          Number,
-        ),
-      week: sql<number>`coalesce(sum(${t.amount}) filter (where ${t.day} >= ${since.weekStart}), 0)::bigint`.mapWith(
-        Number,
-      ),
-      month:
-        sql<number>`coalesce(sum(${t.amount}) filter (where ${t.day} >= ${since.monthStart}), 0)::bigint`.mapWith(
-          Number,
-        ),
-    })
-    .from(t)
-    .where(inArray(t.kind, [...kinds]))
-    .groupBy(t.kind);
-  return new Map(rows.map((r) => [r.kind, r]));
+  const from = since.weekStart < since.monthStart ? since.weekStart : since.monthStart;
+  const sumSince = (day: string) =>
+    sql<number>`coalesce(sum(${t.amount}) filter (where ${t.day} >= ${day}), 0)::bigint`.mapWith(Number);
+  const [totals, windows] = await Promise.all([
+    db
+      .select({ kind: ledgerKindTotals.kind, amount: ledgerKindTotals.amount })
+      .from(ledgerKindTotals)
+      .where(inArray(ledgerKindTotals.kind, [...kinds])),
+    db
+      .select({
+        kind: t.kind,
+        today: sumSince(since.today),
+        week: sumSince(since.weekStart),
+        month: sumSince(since.monthStart),
+      })
+      .from(t)
+      .where(and(inArray(t.kind, [...kinds]), gte(t.day, from)))
+      .groupBy(t.kind),
+  ]);
+  return new Map(
+    kinds.map((kind) => {
+      const window = windows.find((w) => w.kind === kind);
+      return [
+        kind,
+        {
+          total: totals.find((row) => row.kind === kind)?.amount ?? 0,
+          today: window?.today ?? 0,
+          week: window?.week ?? 0,
+          month: window?.month ?? 0,
+        },
+      ];
+    }),
+  );
 }
