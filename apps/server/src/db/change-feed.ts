@@ -40,7 +40,11 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     client = null;
     setState(false);
     dead.end().catch(() => {});
-    if (!closed && retry === null) retry = setTimeout(connect, RECONNECT_DELAY_MS);
+    if (!closed && retry === null) {
+      retry = setTimeout(connect, RECONNECT_DELAY_MS);
+      // Retrying must not be what keeps a finished process alive.
+      retry.unref();
+    }
   };
 
   async function connect(): Promise<void> {
