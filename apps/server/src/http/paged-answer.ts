@@ -5,10 +5,13 @@ export interface PageRequest {
   readonly page_size: number;
 }
 
-export interface PagedAnswer<T> {
-  readonly count: number;
+export interface PageLinks {
   readonly next: string | null;
   readonly previous: string | null;
+}
+
+export interface PagedAnswer<T> extends PageLinks {
+  readonly count: number;
   readonly results: T[];
 }
 
@@ -18,25 +21,35 @@ export function pageOffset(query: PageRequest): number {
 }
 
 /**
- * A DRF-style page: next/previous are this request's path and query with another `page`
- * (root-relative, so a proxy's host never leaks in). A page past the end has empty results.
+ * The spec pages lists like Django REST framework, so the links are DRF's: absolute URLs (Fastify's
+ * `protocol` and `host` honour TRUST_PROXY, so behind a proxy they name the public address), the
+ * request's own path and query with only `page` changed so search, filters and page_size survive,
+ * and page 1 written without `page`. Past the end, `previous` points at the last page with results
+ * so a client that overshot can step back onto data.
  */
+function pageLinks(request: FastifyRequest, query: PageRequest, count: number): PageLinks {
+  // Joined rather than resolved against the origin: a path starting `//` (routed, since duplicate
+  // slashes are ignored) would otherwise be read as a host.
+  const self = new URL(`${request.protocol}://${request.host}${request.url}`);
+  const lastPage = Math.max(1, Math.ceil(count / query.page_size));
+  const linkTo = (page: number): string => {
+    const url = new URL(self);
+    if (page === 1) url.searchParams.delete('page');
+    else url.searchParams.set('page', String(page));
+    return url.toString();
+  };
+  return {
+    next: query.page < lastPage ? linkTo(query.page + 1) : null,
+    previous: query.page > 1 ? linkTo(Math.min(query.page - 1, lastPage)) : null,
+  };
+}
+
+/** A DRF page: `{count, next, previous, results}`, in that order. A page past the end has empty results. */
 export function pagedAnswer<T>(
   request: FastifyRequest,
   query: PageRequest,
   count: number,
   results: T[],
 ): PagedAnswer<T> {
-  const url = new URL(request.url, 'http://localhost');
-  const link = (page: number) => {
-    url.searchParams.set('page', String(page));
-    return `${url.pathname}${url.search}`;
-  };
-  const lastPage = Math.max(1, Math.ceil(count / query.page_size));
-  return {
-    count,
-    next: query.page < lastPage ? link(query.page + 1) : null,
-    previous: query.page > 1 ? link(Math.min(query.page - 1, lastPage)) : null,
-    results,
-  };
+  return { count, ...pageLinks(request, query, count), results };
 }

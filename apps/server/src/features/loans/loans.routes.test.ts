@@ -57,7 +57,7 @@ describe('GET /api/loans/loans/', () => {
     const res = await get('/api/loans/loans/?page=1&page_size=10&include_balance=true');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.count).toBe(4);
+    expect(body).toMatchObject({ count: 4, next: null, previous: null });
     const current = body.results.find((l: { id: number }) => l.id === loanIds.current);
     expect(current).toMatchObject({
       loan_id: expect.stringMatching(/^SL-2025-\d{6}$/),
@@ -83,6 +83,18 @@ describe('GET /api/loans/loans/', () => {
       loanIds.paid,
       loanIds.defaulted,
     ]);
+  });
+
+  it('links pages DRF-style, keeping the filters', async () => {
+    const first = (await get('/api/loans/loans/?status=&page_size=3')).json();
+    expect(first.previous).toBeNull();
+    expect(first.next).toBe('http://localhost/api/loans/loans/?status=&page_size=3&page=2');
+    const second = (await get(first.next)).json();
+    expect(second.results).toHaveLength(1);
+    expect(second).toMatchObject({
+      next: null,
+      previous: 'http://localhost/api/loans/loans/?status=&page_size=3',
+    });
   });
 
   it('filters by status', async () => {

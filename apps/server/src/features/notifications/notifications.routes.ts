@@ -1,5 +1,5 @@
 import { routes } from '@sente/contract';
-import { pageLinks } from '../../http/page-links.ts';
+import { pagedAnswer } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import { toNotificationDto } from './notifications.presenter.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -14,12 +14,7 @@ export function registerNotificationsRoutes(
       pageSize: query.page_size,
       unreadOnly: query.unread_only,
     });
-    return {
-      count: total,
-      ...pageLinks(request, { page: query.page, pageSize: query.page_size, count: total }),
-      results: rows.map(toNotificationDto),
-      unread_count: unread,
-    };
+    return { ...pagedAnswer(request, query, total, rows.map(toNotificationDto)), unread_count: unread };
   });
 
   register(routes.markNotificationRead, async ({ params, user }) =>

@@ -150,7 +150,7 @@ describe('GET /api/public/admin/contact-messages/', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.count).toBeGreaterThanOrEqual(4);
-    expect(body.previous).toMatch(/\/api\/public\/admin\/contact-messages\/\?page_size=2$/);
+    expect(body.previous).toBe('http://localhost/api/public/admin/contact-messages/?page_size=2');
     expect(body.results).toHaveLength(2);
   });
 

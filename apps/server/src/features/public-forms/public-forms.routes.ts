@@ -1,5 +1,5 @@
 import { routes } from '@sente/contract';
-import { pageLinks } from '../../http/page-links.ts';
+import { pagedAnswer } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import { toContactMessageDto, toLenderInterestDto } from './public-forms.presenter.ts';
 import { CONTACT_RECEIVED, LENDER_RECEIVED, type PublicFormsService } from './public-forms.service.ts';
@@ -34,11 +34,7 @@ export function registerPublicFormsRoutes(
       page: query.page,
       pageSize: query.page_size,
     });
-    return {
-      count: total,
-      ...pageLinks(request, { page: query.page, pageSize: query.page_size, count: total }),
-      results: rows.map(toContactMessageDto),
-    };
+    return pagedAnswer(request, query, total, rows.map(toContactMessageDto));
   });
 
   register(routes.listLenderInterest, async ({ query, request }) => {
@@ -46,10 +42,6 @@ export function registerPublicFormsRoutes(
       page: query.page,
       pageSize: query.page_size,
     });
-    return {
-      count: total,
-      ...pageLinks(request, { page: query.page, pageSize: query.page_size, count: total }),
-      results: rows.map(toLenderInterestDto),
-    };
+    return pagedAnswer(request, query, total, rows.map(toLenderInterestDto));
   });
 }

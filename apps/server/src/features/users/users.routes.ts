@@ -1,6 +1,6 @@
 import { routes } from '@sente/contract';
 import { ForbiddenError } from '../../http/errors.ts';
-import { pageLinks } from '../../http/page-links.ts';
+import { pagedAnswer } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 import type { UserAdminService } from './user-admin.service.ts';
@@ -24,7 +24,7 @@ export function registerUsersRoutes(
   register(routes.listUsers, async ({ query, request }) => {
     const { page, page_size: pageSize, search, status } = query;
     const { count, rows } = await userAdmin.listUsers({ page, pageSize, search, status });
-    return { count, ...pageLinks(request, { page, pageSize, count }), results: rows.map(toSessionUser) };
+    return pagedAnswer(request, query, count, rows.map(toSessionUser));
   });
 
   register(routes.userStats, async () => {

@@ -280,7 +280,15 @@ describe('GET /api/wallet/transactions/', () => {
     const body = res.json();
     expect(body.count).toBe(4);
     expect(body.results).toHaveLength(2);
-    expect(body.next).toContain('page=2');
+    expect(body.previous).toBeNull();
+    expect(body.next).toBe(
+      `http://localhost/api/wallet/transactions/?user=${lender.user.id}&page_size=2&page=2`,
+    );
+    const last = await t.app.inject({ method: 'GET', url: body.next, headers: bearer(admin.token) });
+    expect(last.json()).toMatchObject({
+      next: null,
+      previous: `http://localhost/api/wallet/transactions/?user=${lender.user.id}&page_size=2`,
+    });
     expect(body.results[0].type).toBe('WITHDRAWAL');
     const ascending = await t.app.inject({
       method: 'GET',

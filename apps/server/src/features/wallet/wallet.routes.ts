@@ -1,6 +1,6 @@
 import { routes, toUgxString } from '@sente/contract';
 import { ForbiddenError } from '../../http/errors.ts';
-import { pageLinks } from '../../http/page-links.ts';
+import { pagedAnswer } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import { toPlatformTransactionDto } from '../payments/payments.presenter.ts';
 import type { PlatformTransactionsService } from './platform-transactions.service.ts';
@@ -60,11 +60,7 @@ export function registerWalletRoutes(
       { userId: query.user, loanId: query.loan, status: query.status, type: query.type },
       { page: query.page, pageSize: query.page_size, ordering: query.ordering },
     );
-    return {
-      count,
-      ...pageLinks(request, { page: query.page, pageSize: query.page_size, count }),
-      results: rows.map(toPlatformTransactionDto),
-    };
+    return pagedAnswer(request, query, count, rows.map(toPlatformTransactionDto));
   });
 
   register(routes.userTransactions, async ({ params, query, user, request }) => {
@@ -76,11 +72,7 @@ export function registerWalletRoutes(
       pageSize: query.page_size,
       ordering: query.ordering,
     });
-    return {
-      count,
-      ...pageLinks(request, { page: query.page, pageSize: query.page_size, count }),
-      results: rows.map(toPlatformTransactionDto),
-    };
+    return pagedAnswer(request, query, count, rows.map(toPlatformTransactionDto));
   });
 
   register(routes.walletBalance, async ({ user }) => toWalletBalanceDto(await wallet.balance(user.id)));
@@ -113,11 +105,7 @@ export function registerWalletRoutes(
       { userId: user.id, type: 'WITHDRAWAL', status: query.status },
       { page: query.page, pageSize: query.page_size, ordering: '-created_at' },
     );
-    return {
-      count,
-      ...pageLinks(request, { page: query.page, pageSize: query.page_size, count }),
-      results: rows.map(toPlatformTransactionDto),
-    };
+    return pagedAnswer(request, query, count, rows.map(toPlatformTransactionDto));
   });
 
   register(routes.walletSummary, async ({ user }) => {
