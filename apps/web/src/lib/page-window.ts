@@ -1,6 +1,14 @@
 /** At most this many numbered page buttons around the current page (spec section 9). */
 export const PAGE_WINDOW = 5;
 
+/** Page sizes of Applications and Loans (spec section 9). */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export function isPageSize(value: number): boolean {
+  return PAGE_SIZES.some((size) => size === value);
+}
+
 export type PageItem =
   | { readonly kind: 'page'; readonly page: number }
   | { readonly kind: 'ellipsis'; readonly key: 'start' | 'end' };

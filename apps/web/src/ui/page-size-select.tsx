@@ -1,13 +1,7 @@
 import { useId } from 'react';
 import { formatNumber } from '../lib/format-ugx.ts';
+import { PAGE_SIZES } from '../lib/page-window.ts';
 import { selectClassName } from './select-field.tsx';
-
-/** Page sizes of Applications and Loans (spec section 9). */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-
-export function isPageSize(value: number): boolean {
-  return PAGE_SIZES.some((size) => size === value);
-}
 
 export function ShowingEntries({ shown, total }: { readonly shown: number; readonly total: number }) {
   return (

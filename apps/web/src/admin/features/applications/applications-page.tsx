@@ -2,14 +2,13 @@ import type { ApplicationDto } from '@sente/contract';
 import { useState } from 'react';
 import { serverReason } from '../../../lib/api-error-message.ts';
 import { formatNumber } from '../../../lib/format-ugx.ts';
+import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { Notice } from '../../../ui/notice.tsx';
-import { isPageSize } from '../../../ui/page-size-select.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { SideMenu } from '../../../ui/side-menu.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
-import { TableFooter } from '../../../ui/table-footer.tsx';
 import { PageHeading } from '../../shell/page-heading.tsx';
 import { ApplicationActionDialog } from './application-action-dialog.tsx';
 import { type ApplicationAction, ApplicationsTable } from './applications-table.tsx';
@@ -20,12 +19,10 @@ const STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 
 export function ApplicationsPage() {
   const url = useUrlState();
-  const page = url.int('page', 1);
-  const requestedSize = url.int('page_size', 10);
-  const pageSize = isPageSize(requestedSize) ? requestedSize : 10;
+  const paging = useUrlPaging();
   const status = url.oneOf('status', [...STATUSES, ''], '');
 
-  const list = useApplicationList({ page, pageSize, status });
+  const list = useApplicationList({ ...paging, status });
   const stats = useApplicationStatistics();
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
   const [processing, setProcessing] = useState<ReadonlySet<number>>(() => new Set());
@@ -35,9 +32,6 @@ export function ApplicationsPage() {
     null,
   );
 
-  // On a failed load the list is emptied (spec section 8), never left showing stale rows.
-  const rows = list.isError ? [] : (list.data?.results ?? []);
-  const count = list.isError ? 0 : (list.data?.count ?? 0);
   const statCard = (label: string, value: number | undefined) => (
     <StatCard
       label={label}
@@ -79,8 +73,8 @@ export function ApplicationsPage() {
             />
           ) : null}
           <ApplicationsTable
-            applications={rows}
-            isLoading={list.isPending}
+            list={list}
+            paging={paging}
             onAction={(application, action) => setPending({ application, action })}
             onViewDocuments={(application) => setDocumentsOf(application.id)}
             processingIds={processing}
@@ -98,15 +92,6 @@ export function ApplicationsPage() {
                 className="flex-row items-center"
               />
             }
-          />
-          <TableFooter
-            label="Applications pages"
-            page={page}
-            pageSize={pageSize}
-            shown={rows.length}
-            count={count}
-            onPageChange={(next) => url.update({ page: next })}
-            onPageSizeChange={(size) => url.update({ page_size: size === 10 ? null : size })}
           />
         </div>
       </div>

@@ -2,15 +2,17 @@ import type { ApplicationDto } from '@sente/contract';
 import { Link } from 'react-router';
 import { formatUgx, toShillings } from '../../../lib/format-ugx.ts';
 import { paths } from '../../../lib/paths.ts';
+import type { Paging } from '../../../lib/use-url-paging.ts';
 import { Button } from '../../../ui/button.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
+import { type PagedList, PagedTable } from '../../../ui/paged-table.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
 
 export type ApplicationAction = 'approve' | 'reject' | 'disburse';
 
 export interface ApplicationsTableProps {
-  readonly applications: readonly ApplicationDto[];
-  readonly isLoading: boolean;
+  readonly list: PagedList<ApplicationDto>;
+  readonly paging: Paging;
   readonly onAction: (application: ApplicationDto, action: ApplicationAction) => void;
   readonly onViewDocuments: (application: ApplicationDto) => void;
   /** Applications whose payout was sent and is not confirmed yet. */
@@ -65,8 +67,8 @@ function ActionCell({
 }
 
 export function ApplicationsTable({
-  applications,
-  isLoading,
+  list,
+  paging,
   onAction,
   onViewDocuments,
   processingIds,
@@ -160,12 +162,13 @@ export function ApplicationsTable({
     },
   ];
   return (
-    <DataTable
+    <PagedTable
       caption="Applications"
+      pagerLabel="Applications pages"
       columns={columns}
-      rows={applications}
+      list={list}
+      paging={paging}
       rowKey={(a) => a.id}
-      isLoading={isLoading}
       exportName="applications"
       toolbar={toolbar}
     />

@@ -3,14 +3,13 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { serverReason } from '../../../lib/api-error-message.ts';
 import { formatNumber, toShillings } from '../../../lib/format-ugx.ts';
-import { useUrlState } from '../../../lib/use-url-state.ts';
+import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { Button, buttonClassName } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
-import { isPageSize } from '../../../ui/page-size-select.tsx';
+import { PagedTable } from '../../../ui/paged-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { TableFooter } from '../../../ui/table-footer.tsx';
 import { LOAN_MESSAGES } from './loan-messages.ts';
 import { LoanTypeDialog } from './loan-type-dialog.tsx';
 import { useDeleteLoanType, useLoanTypeList } from './use-loan-types.ts';
@@ -18,16 +17,12 @@ import { useDeleteLoanType, useLoanTypeList } from './use-loan-types.ts';
 const INTEREST_TYPE_LABELS = { FLAT: 'Flat Rate', COMPOUND: 'Compound Interest' } as const;
 
 export function LoanTypesTab() {
-  const url = useUrlState();
-  const page = url.int('page', 1);
-  const requestedSize = url.int('page_size', 10);
-  const pageSize = isPageSize(requestedSize) ? requestedSize : 10;
-  const list = useLoanTypeList({ page, pageSize });
+  const paging = useUrlPaging();
+  const list = useLoanTypeList(paging);
   const remove = useDeleteLoanType();
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
   const [editing, setEditing] = useState<LoanTypeDto | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<LoanTypeDto | null>(null);
-  const rows = list.isError ? [] : (list.data?.results ?? []);
 
   const columns: Column<LoanTypeDto>[] = [
     {
@@ -112,12 +107,13 @@ export function LoanTypesTab() {
           onDismiss={() => setDismissedError(list.error)}
         />
       ) : null}
-      <DataTable
+      <PagedTable
         caption="Loan Types"
+        pagerLabel="Loan types pages"
         columns={columns}
-        rows={rows}
+        list={list}
+        paging={paging}
         rowKey={(t) => t.id}
-        isLoading={list.isPending}
         exportName="loan-types"
         toolbar={
           <Button onClick={() => setEditing('new')}>
@@ -125,15 +121,6 @@ export function LoanTypesTab() {
             Add New Loan Type
           </Button>
         }
-      />
-      <TableFooter
-        label="Loan types pages"
-        page={page}
-        pageSize={pageSize}
-        shown={rows.length}
-        count={list.isError ? 0 : (list.data?.count ?? 0)}
-        onPageChange={(next) => url.update({ page: next })}
-        onPageSizeChange={(size) => url.update({ page_size: size === 10 ? null : size })}
       />
       <LoanTypeDialog editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

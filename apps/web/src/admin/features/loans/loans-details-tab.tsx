@@ -4,15 +4,14 @@ import { Link } from 'react-router';
 import { serverReason } from '../../../lib/api-error-message.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { formatNumber, formatUgx, toShillings } from '../../../lib/format-ugx.ts';
-import { useUrlState } from '../../../lib/use-url-state.ts';
+import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { buttonClassName } from '../../../ui/button.tsx';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
-import { isPageSize } from '../../../ui/page-size-select.tsx';
+import { PagedTable } from '../../../ui/paged-table.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
-import { TableFooter } from '../../../ui/table-footer.tsx';
 import { LOAN_MESSAGES, LOAN_STATUS_LABELS } from './loan-messages.ts';
 import { useLoanList, useLoanStatistics } from './use-loans.ts';
 
@@ -112,14 +111,10 @@ const columns: Column<LoanDto>[] = [
 ];
 
 export function LoansDetailsTab() {
-  const url = useUrlState();
-  const page = url.int('page', 1);
-  const requestedSize = url.int('page_size', 10);
-  const pageSize = isPageSize(requestedSize) ? requestedSize : 10;
-  const list = useLoanList({ page, pageSize });
+  const paging = useUrlPaging();
+  const list = useLoanList(paging);
   const stats = useLoanStatistics();
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
-  const rows = list.isError ? [] : (list.data?.results ?? []);
 
   const statusCard = (label: string, entry: { count: number; total: string } | undefined) => (
     <StatCard
@@ -154,22 +149,14 @@ export function LoansDetailsTab() {
           onDismiss={() => setDismissedError(list.error)}
         />
       ) : null}
-      <DataTable
+      <PagedTable
         caption="Loans"
+        pagerLabel="Loans pages"
         columns={columns}
-        rows={rows}
+        list={list}
+        paging={paging}
         rowKey={(l) => l.id}
-        isLoading={list.isPending}
         exportName="loans"
-      />
-      <TableFooter
-        label="Loans pages"
-        page={page}
-        pageSize={pageSize}
-        shown={rows.length}
-        count={list.isError ? 0 : (list.data?.count ?? 0)}
-        onPageChange={(next) => url.update({ page: next })}
-        onPageSizeChange={(size) => url.update({ page_size: size === 10 ? null : size })}
       />
     </>
   );

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { serverReason } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { formatNumber, formatUgx, toShillings } from '../../../lib/format-ugx.ts';
+import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
-import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import type { Column } from '../../../ui/data-table.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { Notice } from '../../../ui/notice.tsx';
-import { isPageSize } from '../../../ui/page-size-select.tsx';
+import { PagedTable } from '../../../ui/paged-table.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
-import { TableFooter } from '../../../ui/table-footer.tsx';
 import { LOAN_MESSAGES } from './loan-messages.ts';
 import { useLoan, useRepaymentList, useRepaymentStatistics } from './use-loans.ts';
 
@@ -61,15 +61,12 @@ const columns: Column<Repayment>[] = [
 
 export function RepaymentsTab() {
   const url = useUrlState();
-  const page = url.int('page', 1);
-  const requestedSize = url.int('page_size', 10);
-  const pageSize = isPageSize(requestedSize) ? requestedSize : 10;
+  const paging = useUrlPaging();
   const loanId = url.int('loan', 0) || null;
-  const list = useRepaymentList({ page, pageSize, loan: loanId });
+  const list = useRepaymentList({ ...paging, loan: loanId });
   const stats = useRepaymentStatistics();
   const loan = useLoan(loanId);
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
-  const rows = list.isError ? [] : (list.data?.results ?? []);
   const s = stats.data;
 
   return (
@@ -124,22 +121,14 @@ export function RepaymentsTab() {
           onDismiss={() => setDismissedError(list.error)}
         />
       ) : null}
-      <DataTable
+      <PagedTable
         caption="Repayments"
+        pagerLabel="Repayments pages"
         columns={columns}
-        rows={rows}
+        list={list}
+        paging={paging}
         rowKey={(r) => r.id}
-        isLoading={list.isPending}
         exportName="repayments"
-      />
-      <TableFooter
-        label="Repayments pages"
-        page={page}
-        pageSize={pageSize}
-        shown={rows.length}
-        count={list.isError ? 0 : (list.data?.count ?? 0)}
-        onPageChange={(next) => url.update({ page: next })}
-        onPageSizeChange={(size) => url.update({ page_size: size === 10 ? null : size })}
       />
     </>
   );
