@@ -2,32 +2,30 @@
 -- last 30 days from 30 rows instead of reading every installment that fell due (docs/scale.md).
 -- Kept like the counters of 0010: one statement-level trigger per event, the net change per due date
 -- applied once, in date order.
+-- From here on recount_counters() runs every recount_counter_*() function, in name order: a
+-- migration that adds a counter adds its own recount and leaves the others alone.
 CREATE TABLE "unpaid_installment_counts" (
 	"due_date" date PRIMARY KEY NOT NULL,
 	"count" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION recount_counters() RETURNS void LANGUAGE plpgsql AS $$
+ALTER FUNCTION recount_counters() RENAME TO recount_counter_statuses;
+--> statement-breakpoint
+CREATE FUNCTION recount_counters() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE f record;
 BEGIN
-  DELETE FROM user_status_counts;
-  INSERT INTO user_status_counts (status, open_count)
-    SELECT s, (SELECT count(*) FROM users u WHERE u.status = s AND u.deleted_at IS NULL)
-    FROM unnest(enum_range(NULL::user_status)) AS s;
-  DELETE FROM application_status_counts;
-  INSERT INTO application_status_counts (status, count)
-    SELECT s, (SELECT count(*) FROM applications a WHERE a.status = s)
-    FROM unnest(enum_range(NULL::application_status)) AS s;
-  DELETE FROM loan_status_totals;
-  INSERT INTO loan_status_totals (status, count, amount, total_payable, total_payments, repayment_count)
-    SELECT s, count(l.id), coalesce(sum(l.amount), 0), coalesce(sum(l.total_payable), 0),
-           coalesce(sum(l.total_payments), 0), coalesce(sum(l.repayment_count), 0)
-    FROM unnest(enum_range(NULL::loan_status)) AS s LEFT JOIN loans l ON l.status = s
-    GROUP BY s;
-  DELETE FROM repayment_daily_counts;
-  INSERT INTO repayment_daily_counts (day, on_time, late)
-    SELECT ((paid_at AT TIME ZONE 'UTC') + interval '3 hours')::date, count(*) FILTER (WHERE days_late_at_payment = 0),
-           count(*) FILTER (WHERE days_late_at_payment > 0)
-    FROM loan_repayments GROUP BY 1;
+  FOR f IN
+    SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname = current_schema() AND p.proname LIKE 'recount\_counter\_%' AND p.pronargs = 0
+    ORDER BY p.proname
+  LOOP
+    EXECUTE format('SELECT %I()', f.proname);
+  END LOOP;
+END;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION recount_counter_unpaid_installments() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   DELETE FROM unpaid_installment_counts;
   INSERT INTO unpaid_installment_counts (due_date, count)
     SELECT due_date, count(*) FROM loan_installments
@@ -75,7 +73,4 @@ CREATE TRIGGER loan_installments_count_update AFTER UPDATE ON loan_installments 
 CREATE TRIGGER loan_installments_count_delete AFTER DELETE ON loan_installments REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION count_unpaid_installments();
 --> statement-breakpoint
-INSERT INTO unpaid_installment_counts (due_date, count)
-  SELECT due_date, count(*) FROM loan_installments
-  WHERE principal_paid < principal_due OR interest_paid < interest_due
-  GROUP BY due_date;
+SELECT recount_counter_unpaid_installments();

@@ -13,37 +13,19 @@ CREATE TABLE "ledger_kind_totals" (
 	"postings" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION recount_counters() RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION recount_counter_arrears() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM user_status_counts;
-  INSERT INTO user_status_counts (status, open_count)
-    SELECT s, (SELECT count(*) FROM users u WHERE u.status = s AND u.deleted_at IS NULL)
-    FROM unnest(enum_range(NULL::user_status)) AS s;
-  DELETE FROM application_status_counts;
-  INSERT INTO application_status_counts (status, count)
-    SELECT s, (SELECT count(*) FROM applications a WHERE a.status = s)
-    FROM unnest(enum_range(NULL::application_status)) AS s;
-  DELETE FROM loan_status_totals;
-  INSERT INTO loan_status_totals (status, count, amount, total_payable, total_payments, repayment_count)
-    SELECT s, count(l.id), coalesce(sum(l.amount), 0), coalesce(sum(l.total_payable), 0),
-           coalesce(sum(l.total_payments), 0), coalesce(sum(l.repayment_count), 0)
-    FROM unnest(enum_range(NULL::loan_status)) AS s LEFT JOIN loans l ON l.status = s
-    GROUP BY s;
-  DELETE FROM repayment_daily_counts;
-  INSERT INTO repayment_daily_counts (day, on_time, late)
-    SELECT ((paid_at AT TIME ZONE 'UTC') + interval '3 hours')::date, count(*) FILTER (WHERE days_late_at_payment = 0),
-           count(*) FILTER (WHERE days_late_at_payment > 0)
-    FROM loan_repayments GROUP BY 1;
-  DELETE FROM unpaid_installment_counts;
-  INSERT INTO unpaid_installment_counts (due_date, count)
-    SELECT due_date, count(*) FROM loan_installments
-    WHERE principal_paid < principal_due OR interest_paid < interest_due
-    GROUP BY due_date;
   DELETE FROM arrears_counts;
   INSERT INTO arrears_counts (oldest_unpaid_due_date, count)
     SELECT oldest_unpaid_due_date, count(*) FROM loans
     WHERE status <> 'FULLY_PAID' AND oldest_unpaid_due_date IS NOT NULL
     GROUP BY oldest_unpaid_due_date;
+END;
+$$;
+--> statement-breakpoint
+-- After the ledger's daily totals: the seeder fills those before it calls recount_counters().
+CREATE FUNCTION recount_counter_ledger_kinds() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   DELETE FROM ledger_kind_totals;
   INSERT INTO ledger_kind_totals (kind, amount, postings)
     SELECT kind, sum(amount), sum(postings) FROM ledger_daily_totals GROUP BY kind;
@@ -89,10 +71,6 @@ CREATE TRIGGER loans_arrears_update AFTER UPDATE ON loans REFERENCING OLD TABLE 
 CREATE TRIGGER loans_arrears_delete AFTER DELETE ON loans REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION count_arrears();
 --> statement-breakpoint
-INSERT INTO arrears_counts (oldest_unpaid_due_date, count)
-  SELECT oldest_unpaid_due_date, count(*) FROM loans
-  WHERE status <> 'FULLY_PAID' AND oldest_unpaid_due_date IS NOT NULL
-  GROUP BY oldest_unpaid_due_date;
+SELECT recount_counter_arrears();
 --> statement-breakpoint
-INSERT INTO ledger_kind_totals (kind, amount, postings)
-  SELECT kind, sum(amount), sum(postings) FROM ledger_daily_totals GROUP BY kind;
+SELECT recount_counter_ledger_kinds();
