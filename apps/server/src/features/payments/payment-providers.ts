@@ -40,21 +40,7 @@ export function createPaymentProviders(config: PaymentsConfig): PaymentProviders
       close: async () => {},
     };
   }
-  // One simulator per process is fine for one server; replicas share a standalone one (MOMO_SIMULATOR_URL),
-  // or a payment started through one replica would be unknown to the simulator the other one asks.
-  const external = config.simulator.url;
-  const simulator = external
-    ? null
-    : createMomoSimulator({
-        delayMs: config.simulator.delayMs,
-        failureRate: config.simulator.failureRate,
-        callbackSecret: config.callbackSecret,
-      });
-  let started: Promise<string> | null = external ? Promise.resolve(external) : null;
-  const simulatorUrl = () => {
-    started ??= (simulator as MomoSimulator).start(config.simulator.port);
-    return started;
-  };
+  const { simulator, simulatorUrl, closeSimulator } = simulatorOf(config);
   const client = (name: ProviderName) =>
     createMomoClient({
       name,
@@ -73,8 +59,34 @@ export function createPaymentProviders(config: PaymentsConfig): PaymentProviders
     simulator,
     defaults: config.simulator,
     simulatorUrl,
-    close: async () => {
-      if (started && simulator) await simulator.close();
+    close: closeSimulator,
+  };
+}
+
+/**
+ * One simulator per process is fine for one server; replicas share a standalone one
+ * (MOMO_SIMULATOR_URL), or a payment started through one replica would be unknown to the simulator
+ * the other one asks. The in-process one starts on first use.
+ */
+function simulatorOf(config: PaymentsConfig) {
+  const shared = config.simulator.url;
+  if (shared) {
+    return { simulator: null, simulatorUrl: () => Promise.resolve(shared), closeSimulator: async () => {} };
+  }
+  const simulator = createMomoSimulator({
+    delayMs: config.simulator.delayMs,
+    failureRate: config.simulator.failureRate,
+    callbackSecret: config.callbackSecret,
+  });
+  let started: Promise<string> | null = null;
+  return {
+    simulator,
+    simulatorUrl: () => {
+      started ??= simulator.start(config.simulator.port);
+      return started;
+    },
+    closeSimulator: async () => {
+      if (started) await simulator.close();
     },
   };
 }
