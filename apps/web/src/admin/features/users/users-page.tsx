@@ -1,10 +1,10 @@
 import type { SessionUser } from '@sente/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { serverReason } from '../../../lib/api-error-message.ts';
 import { formatNumber } from '../../../lib/format-ugx.ts';
 import { totalPagesOf } from '../../../lib/page-window.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useUrlSearch } from '../../../lib/use-url-search.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
@@ -24,8 +24,6 @@ import {
 import { readClosedAccount, USER_MESSAGES } from './user-messages.ts';
 import { UsersTable } from './users-table.tsx';
 
-/** The search waits this long after the last keystroke (spec section 9). */
-export const SEARCH_DEBOUNCE_MS = 500;
 const STATUSES = ['Active', 'Inactive'] as const;
 
 interface Banner {
@@ -39,23 +37,7 @@ export function UsersPage() {
   const navigate = useNavigate();
   const page = url.int('page', 1);
   const status = url.oneOf('status', [...STATUSES, ''], '');
-  const urlSearch = url.text('search');
-
-  const [searchInput, setSearchInput] = useState(urlSearch);
-  const debouncedSearch = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
-  const writtenSearch = useRef(urlSearch);
-  // A new search goes to the URL and back to page 1; typing replaces the history entry.
-  useEffect(() => {
-    if (debouncedSearch === writtenSearch.current) return;
-    writtenSearch.current = debouncedSearch;
-    url.update({ search: debouncedSearch }, { replace: true });
-  }, [debouncedSearch, url]);
-  // The back button or a link changed the search: show it in the box.
-  useEffect(() => {
-    if (urlSearch === writtenSearch.current) return;
-    writtenSearch.current = urlSearch;
-    setSearchInput(urlSearch);
-  }, [urlSearch]);
+  const { search: urlSearch, input: searchInput, setInput: setSearchInput } = useUrlSearch(url);
 
   const list = useUserList({ page, search: urlSearch, status });
   const stats = useUserStats();

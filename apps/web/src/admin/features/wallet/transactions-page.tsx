@@ -1,10 +1,10 @@
 import type { PlatformTransaction } from '@sente/contract';
 import { RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { serverReason } from '../../../lib/api-error-message.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { formatNumber, formatSignedUgx, formatUgx, toShillings } from '../../../lib/format-ugx.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useUrlSearch } from '../../../lib/use-url-search.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { classNames } from '../../../ui/class-names.ts';
@@ -26,27 +26,13 @@ import { useAllTransactions } from './use-wallet.ts';
 
 const STATUSES = ['COMPLETED', 'PENDING', 'PROCESSING', 'FAILED'] as const;
 const TYPES = ['DISBURSEMENT', 'WITHDRAWAL', 'REPAYMENT'] as const;
-const SEARCH_DEBOUNCE_MS = 500;
 
 export function TransactionsPage() {
   const url = useUrlState();
   const page = url.int('page', 1);
   const status = url.oneOf('status', [...STATUSES, ''], '');
   const type = url.oneOf('type', [...TYPES, ''], '');
-  const urlSearch = url.text('search');
-  const [searchInput, setSearchInput] = useState(urlSearch);
-  const debouncedSearch = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
-  const writtenSearch = useRef(urlSearch);
-  useEffect(() => {
-    if (debouncedSearch === writtenSearch.current) return;
-    writtenSearch.current = debouncedSearch;
-    url.update({ search: debouncedSearch }, { replace: true });
-  }, [debouncedSearch, url]);
-  useEffect(() => {
-    if (urlSearch === writtenSearch.current) return;
-    writtenSearch.current = urlSearch;
-    setSearchInput(urlSearch);
-  }, [urlSearch]);
+  const { search: urlSearch, input: searchInput, setInput: setSearchInput } = useUrlSearch(url);
 
   const list = useAllTransactions({ page, status, type, search: urlSearch });
   const [details, setDetails] = useState<PlatformTransaction | null>(null);
