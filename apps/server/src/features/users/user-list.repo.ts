@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, like, notLike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import { userStatusCounts, users } from '../../db/schema/index.ts';
 import type { UserSearchPatterns } from './user-search.ts';
 import type { UserRow } from './users.repo.ts';
@@ -79,11 +80,15 @@ export async function countOpenUsers(db: DbOrTx, filter: UserListFilter): Promis
   return (byPhone[0]?.count ?? 0) + (byTextOnly[0]?.count ?? 0);
 }
 
+const openCountsByStatus = preparedRead('users.open_counts_by_status', (db) =>
+  db.select().from(userStatusCounts),
+);
+
 /** From the running counts of open accounts per status (kept by a trigger, docs/scale.md). */
 export async function countOpenUsersByStatus(
   db: DbOrTx,
 ): Promise<{ total: number; active: number; inactive: number }> {
-  const rows = await db.select().from(userStatusCounts);
+  const rows = await openCountsByStatus(db).execute();
   const active = rows.find((r) => r.status === 'Active')?.openCount ?? 0;
   const inactive = rows.find((r) => r.status === 'Inactive')?.openCount ?? 0;
   return { total: active + inactive, active, inactive };
