@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * Helmet's headers on every response, CSP `script-src 'self'` above all. Helmet is built once
- * here: @fastify/helmet built it (and parsed the CSP) again on every request.
+ * Helmet's headers on every response, CSP `script-src 'self'` above all. They depend on the
+ * options only, so helmet runs once, at start, and each request gets the headers it wrote:
+ * @fastify/helmet built helmet (and parsed the CSP) again on every request.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { behindTlsProxy: boolean }): void {
   const applyHeaders = helmet({
@@ -28,9 +30,20 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { behindT
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, (error?: unknown) =>
-      done(error instanceof Error ? error : undefined),
-    );
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  applyHeaders({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

@@ -11,24 +11,53 @@ export interface UserListFilter {
   readonly status?: 'Active' | 'Inactive';
 }
 
-function openWithStatus(filter: UserListFilter): SQL[] {
-  return [isNull(users.deletedAt), ...(filter.status ? [eq(users.status, filter.status)] : [])];
+/**
+ * Which parts the WHERE clause has: a status, and a search by text, by digits anywhere in the
+ * number, by a number's start. Each shape is its own prepared statement; the values are placeholders.
+ */
+type FilterShape = `${'any' | 'status'}:${'all' | 'text' | 'digits'}:${'' | 'prefix'}`;
+
+function shapeOf({ status, search }: UserListFilter): FilterShape {
+  const text = !search ? 'all' : search.phoneDigits === null ? 'text' : 'digits';
+  return `${status ? 'status' : 'any'}:${text}:${search?.phonePrefix ? 'prefix' : ''}`;
+}
+
+function valuesOf({ status, search }: UserListFilter) {
+  return { status, text: search?.text, phonePrefix: search?.phonePrefix, phoneDigits: search?.phoneDigits };
+}
+
+function openWithStatus(shape: FilterShape): SQL[] {
+  return [
+    isNull(users.deletedAt),
+    ...(shape.startsWith('status') ? [eq(users.status, sql.placeholder('status'))] : []),
+  ];
 }
 
 /** The search through the trigram index on search_text (migration 0012). */
-function textMatch({ text, phoneDigits }: UserSearchPatterns): SQL | undefined {
+function textMatch(shape: FilterShape): SQL | undefined {
   return or(
-    like(users.searchText, sql`lower(${text})`),
-    phoneDigits === null ? undefined : like(users.searchText, phoneDigits),
+    like(users.searchText, sql`lower(${sql.placeholder('text')})`),
+    shape.includes(':digits:') ? like(users.searchText, sql.placeholder('phoneDigits')) : undefined,
   );
 }
 
-function whereOpen(filter: UserListFilter): SQL | undefined {
-  const { search } = filter;
-  if (!search) return and(...openWithStatus(filter));
-  const phone = search.phonePrefix === null ? undefined : like(users.phoneNumber, search.phonePrefix);
-  return and(...openWithStatus(filter), or(textMatch(search), phone));
+const byPhonePrefix = like(users.phoneNumber, sql.placeholder('phonePrefix'));
+
+function whereOpen(shape: FilterShape): SQL | undefined {
+  if (shape.includes(':all:')) return and(...openWithStatus(shape));
+  const phone = shape.endsWith('prefix') ? byPhonePrefix : undefined;
+  return and(...openWithStatus(shape), or(textMatch(shape), phone));
 }
+
+const openUsersPage = preparedRead('users.open_page', (db, shape: FilterShape) =>
+  db
+    .select()
+    .from(users)
+    .where(whereOpen(shape))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
 
 /** One page of open accounts, newest first. */
 export async function findOpenUsersPage(
@@ -36,46 +65,57 @@ export async function findOpenUsersPage(
   filter: UserListFilter,
   page: { limit: number; offset: number },
 ): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
-    .where(whereOpen(filter))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return openUsersPage(db, shapeOf(filter)).execute({ ...valuesOf(filter), ...page });
 }
 
+const openCount = preparedRead('users.open_count', (db, shape: FilterShape) =>
+  db.select({ count: sql<number>`count(*)::int` }).from(users).where(whereOpen(shape)),
+);
+
+const openCountFromCounters = preparedRead('users.open_count_from_counters', (db, shape: 'any' | 'status') =>
+  db
+    .select({ count: sql<number>`coalesce(sum(${userStatusCounts.openCount}), 0)::int` })
+    .from(userStatusCounts)
+    .where(shape === 'status' ? eq(userStatusCounts.status, sql.placeholder('status')) : undefined),
+);
+
+const openCountByPhonePrefix = preparedRead('users.open_count_by_phone_prefix', (db, shape: FilterShape) =>
+  db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(...openWithStatus(shape), byPhonePrefix)),
+);
+
+const openCountByTextOnly = preparedRead('users.open_count_by_text_only', (db, shape: FilterShape) =>
+  db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        ...openWithStatus(shape),
+        textMatch(shape),
+        or(isNull(users.phoneNumber), notLike(users.phoneNumber, sql.placeholder('phonePrefix'))),
+      ),
+    ),
+);
+
 export async function countOpenUsers(db: DbOrTx, filter: UserListFilter): Promise<number> {
+  const shape = shapeOf(filter);
+  const values = valuesOf(filter);
   if (!filter.search) {
     // Without a search the running counts answer (docs/scale.md): no scan of the users.
-    const [row] = await db
-      .select({ count: sql<number>`coalesce(sum(${userStatusCounts.openCount}), 0)::int` })
-      .from(userStatusCounts)
-      .where(filter.status ? eq(userStatusCounts.status, filter.status) : undefined);
+    const [row] = await openCountFromCounters(db, filter.status ? 'status' : 'any').execute(values);
     return row?.count ?? 0;
   }
-  const { search } = filter;
-  if (search.phonePrefix === null) {
-    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(whereOpen(filter));
+  if (filter.search.phonePrefix === null) {
+    const [row] = await openCount(db, shape).execute(values);
     return row?.count ?? 0;
   }
   // A number typed from its start matches thousands of people ("0772"): counted from the phone
   // index alone (users_open_phone_idx), plus the few text matches whose number does not start so.
   const [byPhone, byTextOnly] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(users)
-      .where(and(...openWithStatus(filter), like(users.phoneNumber, search.phonePrefix))),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(users)
-      .where(
-        and(
-          ...openWithStatus(filter),
-          textMatch(search),
-          or(isNull(users.phoneNumber), notLike(users.phoneNumber, search.phonePrefix)),
-        ),
-      ),
+    openCountByPhonePrefix(db, shape).execute(values),
+    openCountByTextOnly(db, shape).execute(values),
   ]);
   return (byPhone[0]?.count ?? 0) + (byTextOnly[0]?.count ?? 0);
 }

@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,12 +15,16 @@ export async function findOpenUserByEmail(db: DbOrTx, email: string): Promise<Us
   return row;
 }
 
-export async function findOpenUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
-  const [row] = await db
+const openUserById = preparedRead('users.open_by_id', (db) =>
+  db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1),
+);
+
+export async function findOpenUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await openUserById(db).execute({ id });
   return row;
 }
 
