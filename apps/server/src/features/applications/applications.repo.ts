@@ -2,6 +2,7 @@ import type { ApplicationOrdering } from '@sente/contract';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applicationDocuments,
   applicationStatusCounts,
@@ -60,38 +61,84 @@ export interface ApplicationFilter {
   readonly offset: number;
 }
 
+/** Which optional filters a list has: the shape of its prepared statements. */
+type FilterShape = 'all' | 'status' | 'user' | 'user+status';
+
+function filterShape(filter: { status?: unknown; userId?: number | undefined }): FilterShape {
+  if (filter.userId === undefined) return filter.status ? 'status' : 'all';
+  return filter.status ? 'user+status' : 'user';
+}
+
+function whereFiltered(shape: FilterShape): SQL | undefined {
+  return and(
+    shape.endsWith('status') ? eq(applications.status, sql.placeholder('status')) : undefined,
+    shape.startsWith('user') ? eq(applications.userId, sql.placeholder('userId')) : undefined,
+  );
+}
+
+const runningCount = preparedRead('applications.running_count', (db, shape: 'status' | 'all') =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${applicationStatusCounts.count}), 0)::int` })
+    .from(applicationStatusCounts)
+    .where(shape === 'status' ? eq(applicationStatusCounts.status, sql.placeholder('status')) : undefined),
+);
+
+const applicationsCount = preparedRead('applications.count', (db, shape: FilterShape) =>
+  db.select({ n: count() }).from(applications).where(whereFiltered(shape)),
+);
+
+const applicationsPage = preparedRead(
+  'applications.page',
+  (db, shape: `${FilterShape},${ApplicationOrdering}`) => {
+    const [filters, ordering] = shape.split(',') as [FilterShape, ApplicationOrdering];
+    const isDescending = ordering.startsWith('-');
+    const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
+    const direction = isDescending ? desc : asc;
+    return selectApplicationViews(db)
+      .where(whereFiltered(filters))
+      .orderBy(
+        // Only the credit score can be missing; unscored applications go last either way.
+        column === applications.creditScore
+          ? sql`${column} ${sql.raw(isDescending ? 'desc' : 'asc')} nulls last`
+          : direction(column),
+        direction(applications.id),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  },
+);
+
 export async function listApplicationViews(
   db: DbOrTx,
   filter: ApplicationFilter,
 ): Promise<{ count: number; rows: ApplicationView[] }> {
-  const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(applications.status, filter.status));
-  if (filter.userId !== undefined) conditions.push(eq(applications.userId, filter.userId));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const isDescending = filter.ordering.startsWith('-');
-  const column = ORDER_COLUMNS[filter.ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
-  const direction = isDescending ? desc : asc;
+  const shape = filterShape(filter);
+  const values = { status: filter.status, userId: filter.userId, limit: filter.limit, offset: filter.offset };
   // Without a borrower filter the running counts answer (docs/scale.md): no scan of the applications.
   const [total] =
     filter.userId === undefined
-      ? await db
-          .select({ n: sql<number>`coalesce(sum(${applicationStatusCounts.count}), 0)::int` })
-          .from(applicationStatusCounts)
-          .where(filter.status ? eq(applicationStatusCounts.status, filter.status) : undefined)
-      : await db.select({ n: count() }).from(applications).where(where);
-  const rows = await selectApplicationViews(db)
-    .where(where)
-    .orderBy(
-      // Only the credit score can be missing; unscored applications go last either way.
-      column === applications.creditScore
-        ? sql`${column} ${sql.raw(isDescending ? 'desc' : 'asc')} nulls last`
-        : direction(column),
-      direction(applications.id),
-    )
-    .limit(filter.limit)
-    .offset(filter.offset);
+      ? await runningCount(db, filter.status ? 'status' : 'all').execute(values)
+      : await applicationsCount(db, shape).execute(values);
+  const rows = await applicationsPage(db, `${shape},${filter.ordering}`).execute(values);
   return { count: total?.n ?? 0, rows };
 }
+
+const countsByStatus = preparedRead('applications.counts_by_status', (db) =>
+  db
+    .select({
+      status: applicationStatusCounts.status,
+      n: sql<number>`${applicationStatusCounts.count}::int`,
+    })
+    .from(applicationStatusCounts),
+);
+
+const userCountsByStatus = preparedRead('applications.user_counts_by_status', (db) =>
+  db
+    .select({ status: applications.status, n: count() })
+    .from(applications)
+    .where(eq(applications.userId, sql.placeholder('userId')))
+    .groupBy(applications.status),
+);
 
 export async function countApplicationsByStatus(
   db: DbOrTx,
@@ -99,17 +146,8 @@ export async function countApplicationsByStatus(
 ): Promise<Record<ApplicationStatus, number>> {
   const rows =
     userId === undefined
-      ? await db
-          .select({
-            status: applicationStatusCounts.status,
-            n: sql<number>`${applicationStatusCounts.count}::int`,
-          })
-          .from(applicationStatusCounts)
-      : await db
-          .select({ status: applications.status, n: count() })
-          .from(applications)
-          .where(eq(applications.userId, userId))
-          .groupBy(applications.status);
+      ? await countsByStatus(db).execute()
+      : await userCountsByStatus(db).execute({ userId });
   const counts: Record<ApplicationStatus, number> = { PENDING: 0, APPROVED: 0, REJECTED: 0 };
   for (const row of rows) counts[row.status] = row.n;
   return counts;

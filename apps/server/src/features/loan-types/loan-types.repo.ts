@@ -1,5 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import { applications, loans, loanTypes } from '../../db/schema/index.ts';
 
 export type LoanTypeRow = typeof loanTypes.$inferSelect;
@@ -21,19 +22,30 @@ export async function findLoanTypeByName(db: DbOrTx, name: string): Promise<Loan
   return row;
 }
 
+const byStatus = (shape: 'status' | 'all') =>
+  shape === 'status' ? eq(loanTypes.status, sql.placeholder('status')) : undefined;
+
+const loanTypesCount = preparedRead('loan_types.count', (db, shape: 'status' | 'all') =>
+  db.select({ n: count() }).from(loanTypes).where(byStatus(shape)),
+);
+
+const loanTypesPage = preparedRead('loan_types.page', (db, shape: 'status' | 'all') =>
+  db
+    .select()
+    .from(loanTypes)
+    .where(byStatus(shape))
+    .orderBy(asc(loanTypes.name), asc(loanTypes.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
 export async function listLoanTypes(
   db: DbOrTx,
   filter: { status?: LoanTypeRow['status'] | undefined; limit: number; offset: number },
 ): Promise<{ count: number; rows: LoanTypeRow[] }> {
-  const where = filter.status ? eq(loanTypes.status, filter.status) : undefined;
-  const [total] = await db.select({ n: count() }).from(loanTypes).where(where);
-  const rows = await db
-    .select()
-    .from(loanTypes)
-    .where(where)
-    .orderBy(asc(loanTypes.name), asc(loanTypes.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
+  const shape = filter.status ? 'status' : 'all';
+  const [total] = await loanTypesCount(db, shape).execute(filter);
+  const rows = await loanTypesPage(db, shape).execute(filter);
   return { count: total?.n ?? 0, rows };
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import {
   arrearsCounts,
   loanInstallments,
@@ -30,6 +31,40 @@ export async function findLoanView(db: DbOrTx, id: number): Promise<LoanView | u
   return row;
 }
 
+/** Which optional filters a list has: the shape of its prepared statements. */
+type FilterShape = 'all' | 'status' | 'user' | 'user+status';
+
+function filterShape(filter: { status?: unknown; userId?: number | undefined }): FilterShape {
+  if (filter.userId === undefined) return filter.status ? 'status' : 'all';
+  return filter.status ? 'user+status' : 'user';
+}
+
+function whereFiltered(shape: FilterShape): SQL | undefined {
+  return and(
+    shape.endsWith('status') ? eq(loans.status, sql.placeholder('status')) : undefined,
+    shape.startsWith('user') ? eq(loans.userId, sql.placeholder('userId')) : undefined,
+  );
+}
+
+const runningCount = preparedRead('loans.running_count', (db, shape: 'status' | 'all') =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.count}), 0)::int` })
+    .from(loanStatusTotals)
+    .where(shape === 'status' ? eq(loanStatusTotals.status, sql.placeholder('status')) : undefined),
+);
+
+const loansCount = preparedRead('loans.count', (db, shape: FilterShape) =>
+  db.select({ n: count() }).from(loans).where(whereFiltered(shape)),
+);
+
+const loansPage = preparedRead('loans.page', (db, shape: FilterShape) =>
+  selectLoanViews(db)
+    .where(whereFiltered(shape))
+    .orderBy(desc(loans.openingDate), desc(loans.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
 export async function listLoanViews(
   db: DbOrTx,
   filter: {
@@ -39,41 +74,33 @@ export async function listLoanViews(
     offset: number;
   },
 ): Promise<{ count: number; rows: LoanView[] }> {
-  const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(loans.status, filter.status));
-  if (filter.userId !== undefined) conditions.push(eq(loans.userId, filter.userId));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const shape = filterShape(filter);
   // Without a borrower filter the running totals answer (docs/scale.md): no scan of the loans.
   const [total] =
     filter.userId === undefined
-      ? await db
-          .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.count}), 0)::int` })
-          .from(loanStatusTotals)
-          .where(filter.status ? eq(loanStatusTotals.status, filter.status) : undefined)
-      : await db.select({ n: count() }).from(loans).where(where);
-  const rows = await selectLoanViews(db)
-    .where(where)
-    .orderBy(desc(loans.openingDate), desc(loans.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
+      ? await runningCount(db, filter.status ? 'status' : 'all').execute(filter)
+      : await loansCount(db, shape).execute(filter);
+  const rows = await loansPage(db, shape).execute(filter);
   return { count: total?.n ?? 0, rows };
 }
 
 export type RepaymentView = Awaited<ReturnType<typeof listRepaymentViews>>['rows'][number];
 
-export async function listRepaymentViews(
-  db: DbOrTx,
-  filter: { loanId?: number | undefined; limit: number; offset: number },
-) {
-  const where = filter.loanId === undefined ? undefined : eq(loanRepayments.loanId, filter.loanId);
-  // Every repayment: the running totals per loan status (four rows) instead of counting them all.
-  const [total] =
-    filter.loanId === undefined
-      ? await db
-          .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.repaymentCount}), 0)::int` })
-          .from(loanStatusTotals)
-      : await db.select({ n: count() }).from(loanRepayments).where(where);
-  const rows = await db
+const repaymentsRunningCount = preparedRead('loans.repayments_running_count', (db) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.repaymentCount}), 0)::int` })
+    .from(loanStatusTotals),
+);
+
+const repaymentsCount = preparedRead('loans.repayments_count', (db) =>
+  db
+    .select({ n: count() })
+    .from(loanRepayments)
+    .where(eq(loanRepayments.loanId, sql.placeholder('loanId'))),
+);
+
+const repaymentsPage = preparedRead('loans.repayments_page', (db, shape: 'loan' | 'all') =>
+  db
     .select({
       repayment: loanRepayments,
       loanRef: loans.loanRef,
@@ -83,10 +110,22 @@ export async function listRepaymentViews(
     .from(loanRepayments)
     .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
     .innerJoin(users, eq(users.id, loans.userId))
-    .where(where)
+    .where(shape === 'loan' ? eq(loanRepayments.loanId, sql.placeholder('loanId')) : undefined)
     .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+export async function listRepaymentViews(
+  db: DbOrTx,
+  filter: { loanId?: number | undefined; limit: number; offset: number },
+) {
+  // Every repayment: the running totals per loan status (four rows) instead of counting them all.
+  const [total] =
+    filter.loanId === undefined
+      ? await repaymentsRunningCount(db).execute()
+      : await repaymentsCount(db).execute(filter);
+  const rows = await repaymentsPage(db, filter.loanId === undefined ? 'all' : 'loan').execute(filter);
   return { count: total?.n ?? 0, rows };
 }
 
@@ -105,19 +144,15 @@ export interface OverdueRow {
   readonly amountOverdue: number;
 }
 
-/** Loans with an installment unpaid past its due date, oldest arrears first. */
-export async function listOverdueLoans(
-  db: DbOrTx,
-  today: string,
-  page: { limit: number; offset: number },
-): Promise<{ count: number; rows: OverdueRow[] }> {
-  const where = and(sql`${loans.status} <> 'FULLY_PAID'`, lt(loans.oldestUnpaidDueDate, today));
-  // Counted from the running counts per oldest unpaid due date (migration 0016), one row per day.
-  const [total] = await db
+const overdueCount = preparedRead('loans.overdue_count', (db) =>
+  db
     .select({ n: sql<number>`coalesce(sum(${arrearsCounts.count}), 0)::int` })
     .from(arrearsCounts)
-    .where(lt(arrearsCounts.oldestUnpaidDueDate, today));
-  const views = await db
+    .where(lt(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('today'))),
+);
+
+const overduePage = preparedRead('loans.overdue_page', (db) =>
+  db
     .select({
       loan: loans,
       userName: users.name,
@@ -127,19 +162,38 @@ export async function listOverdueLoans(
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
     .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
-    .where(where)
+    .where(and(sql`${loans.status} <> 'FULLY_PAID'`, lt(loans.oldestUnpaidDueDate, sql.placeholder('today'))))
     .orderBy(asc(loans.oldestUnpaidDueDate), asc(loans.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const ids = views.map((v) => v.loan.id);
-  const sums =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ loanId: loanInstallments.loanId, n: count(), amount: unpaidAmount })
-          .from(loanInstallments)
-          .where(and(inArray(loanInstallments.loanId, ids), lt(loanInstallments.dueDate, today), isUnpaid))
-          .groupBy(loanInstallments.loanId);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+// The page's loans as one int[] parameter: an IN list would be a different statement per page length.
+const overdueInstallments = preparedRead('loans.overdue_installments', (db) =>
+  db
+    .select({ loanId: loanInstallments.loanId, n: count(), amount: unpaidAmount })
+    .from(loanInstallments)
+    .where(
+      and(
+        sql`${loanInstallments.loanId} = any(${sql.placeholder('loanIds')}::int[])`,
+        lt(loanInstallments.dueDate, sql.placeholder('today')),
+        isUnpaid,
+      ),
+    )
+    .groupBy(loanInstallments.loanId),
+);
+
+/** Loans with an installment unpaid past its due date, oldest arrears first. */
+export async function listOverdueLoans(
+  db: DbOrTx,
+  today: string,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: OverdueRow[] }> {
+  // Counted from the running counts per oldest unpaid due date (migration 0016), one row per day.
+  const [total] = await overdueCount(db).execute({ today });
+  const views = await overduePage(db).execute({ today, ...page });
+  const loanIds = views.map((v) => v.loan.id);
+  const sums = loanIds.length === 0 ? [] : await overdueInstallments(db).execute({ loanIds, today });
   const byLoan = new Map(sums.map((s) => [s.loanId, s]));
   return {
     count: total?.n ?? 0,

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import {
   loanRepayments,
   loanStatusTotals,
@@ -23,6 +24,32 @@ export interface StatusTotals {
   readonly outstanding: number;
 }
 
+const portfolioTotals = preparedRead('loans.status_totals', (db) =>
+  db
+    .select({
+      status: loanStatusTotals.status,
+      count: sql<number>`${loanStatusTotals.count}::int`,
+      amount: loanStatusTotals.amount,
+      payable: loanStatusTotals.totalPayable,
+      payments: loanStatusTotals.totalPayments,
+    })
+    .from(loanStatusTotals),
+);
+
+const userTotals = preparedRead('loans.user_status_totals', (db) =>
+  db
+    .select({
+      status: loans.status,
+      count: count(),
+      amount: money(sql`sum(${loans.amount})`),
+      payable: money(sql`sum(${loans.totalPayable})`),
+      payments: money(sql`sum(${loans.totalPayments})`),
+    })
+    .from(loans)
+    .where(eq(loans.userId, sql.placeholder('userId')))
+    .groupBy(loans.status),
+);
+
 /** One grouped scan of loans (optionally one user's): count, principal, payable, paid, owed per status. */
 export async function loanTotalsByStatus(
   db: DbOrTx,
@@ -30,27 +57,7 @@ export async function loanTotalsByStatus(
 ): Promise<Record<LoanStatus, StatusTotals>> {
   // The whole portfolio reads the running totals (four rows, docs/scale.md); one borrower's loans by index.
   const rows =
-    userId === undefined
-      ? await db
-          .select({
-            status: loanStatusTotals.status,
-            count: sql<number>`${loanStatusTotals.count}::int`,
-            amount: loanStatusTotals.amount,
-            payable: loanStatusTotals.totalPayable,
-            payments: loanStatusTotals.totalPayments,
-          })
-          .from(loanStatusTotals)
-      : await db
-          .select({
-            status: loans.status,
-            count: count(),
-            amount: money(sql`sum(${loans.amount})`),
-            payable: money(sql`sum(${loans.totalPayable})`),
-            payments: money(sql`sum(${loans.totalPayments})`),
-          })
-          .from(loans)
-          .where(eq(loans.userId, userId))
-          .groupBy(loans.status);
+    userId === undefined ? await portfolioTotals(db).execute() : await userTotals(db).execute({ userId });
   const empty = { count: 0, amount: 0, payable: 0, payments: 0, outstanding: 0 };
   const totals: Record<LoanStatus, StatusTotals> = {
     ACTIVE: empty,
@@ -62,14 +69,18 @@ export async function loanTotalsByStatus(
   return totals;
 }
 
-/** The most days any of the user's loans is in arrears. */
-export async function maxDaysInArrears(db: DbOrTx, userId: number, today: string): Promise<number> {
-  const [row] = await db
+const userMaxDaysInArrears = preparedRead('loans.user_max_days_in_arrears', (db) =>
+  db
     .select({
-      days: sql<number>`coalesce(max(greatest(0, ${today}::date - ${loans.oldestUnpaidDueDate})), 0)::int`,
+      days: sql<number>`coalesce(max(greatest(0, ${sql.placeholder('today')}::date - ${loans.oldestUnpaidDueDate})), 0)::int`,
     })
     .from(loans)
-    .where(and(eq(loans.userId, userId), sql`${loans.status} <> 'FULLY_PAID'`));
+    .where(and(eq(loans.userId, sql.placeholder('userId')), sql`${loans.status} <> 'FULLY_PAID'`)),
+);
+
+/** The most days any of the user's loans is in arrears. */
+export async function maxDaysInArrears(db: DbOrTx, userId: number, today: string): Promise<number> {
+  const [row] = await userMaxDaysInArrears(db).execute({ userId, today });
   return row?.days ?? 0;
 }
 
@@ -80,28 +91,27 @@ export interface RepaymentTotals {
   readonly late: number;
 }
 
-/**
- * All repayments (from the loans' running totals: one row per loan, not per repayment), and those
- * of the window split by whether the loan was in arrears when they came.
- */
-export async function repaymentTotals(db: DbOrTx, windowStart: Date): Promise<RepaymentTotals> {
-  const [all] = await db
+const allRepayments = preparedRead('loans.repayment_totals', (db) =>
+  db
     .select({
       total: money(sql`sum(${loanStatusTotals.totalPayments})`),
       count: sql<number>`coalesce(sum(${loanStatusTotals.repaymentCount}), 0)::int`,
     })
-    .from(loanStatusTotals);
-  // Whole Kampala days after the window's first from the daily counts; the first, partial day from
-  // its own repayments (one day's worth, by the paid_at index).
-  const firstDay = kampalaDate(windowStart);
-  const [days] = await db
+    .from(loanStatusTotals),
+);
+
+const repaymentsOfDaysAfter = preparedRead('loans.repayment_days_after', (db) =>
+  db
     .select({
       onTime: sql<number>`coalesce(sum(${repaymentDailyCounts.onTime}), 0)::int`,
       late: sql<number>`coalesce(sum(${repaymentDailyCounts.late}), 0)::int`,
     })
     .from(repaymentDailyCounts)
-    .where(gt(repaymentDailyCounts.day, firstDay));
-  const [partial] = await db
+    .where(gt(repaymentDailyCounts.day, sql.placeholder('firstDay'))),
+);
+
+const repaymentsBetween = preparedRead('loans.repayments_between', (db) =>
+  db
     .select({
       onTime: sql<number>`count(*) filter (where ${loanRepayments.daysLateAtPayment} = 0)::int`,
       late: sql<number>`count(*) filter (where ${loanRepayments.daysLateAtPayment} > 0)::int`,
@@ -109,10 +119,26 @@ export async function repaymentTotals(db: DbOrTx, windowStart: Date): Promise<Re
     .from(loanRepayments)
     .where(
       and(
-        gte(loanRepayments.paidAt, windowStart),
-        lt(loanRepayments.paidAt, startOfKampalaDate(addDays(firstDay, 1))),
+        gte(loanRepayments.paidAt, sql.placeholder('from')),
+        lt(loanRepayments.paidAt, sql.placeholder('to')),
       ),
-    );
+    ),
+);
+
+/**
+ * All repayments (from the loans' running totals: one row per loan, not per repayment), and those
+ * of the window split by whether the loan was in arrears when they came.
+ */
+export async function repaymentTotals(db: DbOrTx, windowStart: Date): Promise<RepaymentTotals> {
+  const [all] = await allRepayments(db).execute();
+  // Whole Kampala days after the window's first from the daily counts; the first, partial day from
+  // its own repayments (one day's worth, by the paid_at index).
+  const firstDay = kampalaDate(windowStart);
+  const [days] = await repaymentsOfDaysAfter(db).execute({ firstDay });
+  const [partial] = await repaymentsBetween(db).execute({
+    from: windowStart,
+    to: startOfKampalaDate(addDays(firstDay, 1)),
+  });
   return {
     total: all?.total ?? 0,
     count: all?.count ?? 0,
@@ -121,14 +147,23 @@ export async function repaymentTotals(db: DbOrTx, windowStart: Date): Promise<Re
   };
 }
 
+const missedInstallments = preparedRead('loans.missed_installments', (db) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${unpaidInstallmentCounts.count}), 0)::int` })
+    .from(unpaidInstallmentCounts)
+    .where(
+      and(
+        gte(unpaidInstallmentCounts.dueDate, sql.placeholder('from')),
+        lt(unpaidInstallmentCounts.dueDate, sql.placeholder('today')),
+      ),
+    ),
+);
+
 /**
  * Installments that fell due in [from, today) and are still not fully paid: a sum over the per-day
  * counts of migration 0014 (at most one row per day), not a read of the installments.
  */
 export async function countMissedInstallments(db: DbOrTx, from: string, today: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${unpaidInstallmentCounts.count}), 0)::int` })
-    .from(unpaidInstallmentCounts)
-    .where(and(gte(unpaidInstallmentCounts.dueDate, from), lt(unpaidInstallmentCounts.dueDate, today)));
+  const [row] = await missedInstallments(db).execute({ from, today });
   return row?.n ?? 0;
 }
