@@ -10,6 +10,8 @@ export interface CapturedQuery {
   readonly text: string;
   readonly values: unknown[];
   readonly rowMode?: 'array';
+  /** Set for a named (prepared) statement, whose plan PostgreSQL may reuse for other values. */
+  readonly name?: string;
 }
 
 export interface BaselinePlan {
@@ -33,6 +35,7 @@ export async function captureQueries(run: () => Promise<unknown>): Promise<Captu
       text: String(config.text),
       values: values.map((v) => (v instanceof Date ? v.toISOString() : v)),
       ...(config.rowMode === 'array' ? { rowMode: 'array' as const } : {}),
+      ...(config.name ? { name: String(config.name) } : {}),
       start: performance.now(),
       end: Number.POSITIVE_INFINITY,
     };

@@ -1,7 +1,9 @@
 /**
  * Every query behind the benchmarked admin screens (bench/api/endpoints.ts), explained over a
  * seeded, analysed data set: none may read a large table from end to end (a Seq Scan), because
- * that is what turns a 5 ms screen into a 500 ms one at a million rows (docs/scale.md).
+ * that is what turns a 5 ms screen into a 500 ms one at a million rows (docs/scale.md). A named
+ * statement (db/prepared-read.ts) is explained twice: with its values, and as the generic plan
+ * PostgreSQL switches to after five runs, which knows no values.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +43,35 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/** A captured value as an SQL literal, for `EXECUTE name(…)`. */
+function literal(client: pg.Client, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    return client.escapeLiteral(
+      `{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`,
+    );
+  }
+  return client.escapeLiteral(String(value));
+}
+
+/** The plan a named statement runs once PostgreSQL stops planning it per value. */
+async function genericPlan(client: pg.Client, query: CapturedQuery, index: number): Promise<PlanNode> {
+  const statement = `generic_${index}`;
+  await client.query(`prepare ${statement} as ${query.text}`);
+  try {
+    await client.query('set plan_cache_mode = force_generic_plan');
+    const args = query.values.map((v) => literal(client, v)).join(', ');
+    const { rows } = await client.query(
+      `explain (format json) execute ${statement}${args ? `(${args})` : ''}`,
+    );
+    return (rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]?.Plan as PlanNode;
+  } finally {
+    await client.query('reset plan_cache_mode');
+    await client.query(`deallocate ${statement}`);
+  }
+}
+
 function seqScans(node: PlanNode, found: string[] = []): string[] {
   if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && LARGE_TABLES.has(node['Relation Name'])) {
     found.push(node['Relation Name']);
@@ -51,7 +82,13 @@ function seqScans(node: PlanNode, found: string[] = []): string[] {
 
 describe('the queries behind the admin screens', () => {
   let db: TestDatabase;
-  const explained: { endpoint: string; status: number; query: CapturedQuery; scans: string[] }[] = [];
+  const explained: {
+    endpoint: string;
+    status: number;
+    query: CapturedQuery;
+    scans: string[];
+    genericScans: string[] | null;
+  }[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -92,6 +129,7 @@ describe('the queries behind the admin screens', () => {
             status,
             query,
             scans: seqScans(plan),
+            genericScans: query.name ? seqScans(await genericPlan(client, query, explained.length)) : null,
           });
         }
       }
@@ -117,6 +155,21 @@ describe('the queries behind the admin screens', () => {
       .map((e) => ({ ...e, scans: e.scans.filter((table) => !isKnown(table, e.query.text)) }))
       .filter((e) => e.scans.length > 0)
       .map((e) => `${e.endpoint}: Seq Scan on ${e.scans.join(', ')}\n    ${e.query.text.slice(0, 300)}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('prepares the fixed-shape reads as named statements', () => {
+    const named = explained.filter((e) => e.genericScans !== null);
+    expect(named.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('never reads a large table sequentially in the generic plan of a named statement', () => {
+    const offenders = explained
+      .filter((e) => e.genericScans !== null && e.genericScans.length > 0)
+      .map(
+        (e) =>
+          `${e.endpoint} [${e.query.name}]: generic plan scans ${e.genericScans?.join(', ')}\n    ${e.query.text.slice(0, 300)}`,
+      );
     expect(offenders).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The benchmark's baseline: a bare Fastify app with a `pg` pool that, for each endpoint, runs the
- * very SQL the real endpoint ran (captured by the benchmark) and answers the rows as JSON. No auth,
- * validation, mapping or presenters: what is left is the database and the HTTP framework.
+ * very SQL the real endpoint ran (captured by the benchmark, named statements as named ones) and
+ * answers the rows as JSON. No auth, validation, mapping or presenters: what is left is the database
+ * and the HTTP framework.
  * Run by api.bench.ts: tsx bench/api/baseline-server.ts <plan.json> <port> <databaseUrl> <poolSize>
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +22,13 @@ for (const [index, endpoint] of plan.endpoints.entries()) {
     for (const wave of endpoint.waves) {
       const answers = await Promise.all(
         wave.map((q) =>
-          pool.query({ text: q.text, values: q.values, ...(q.rowMode ? { rowMode: q.rowMode } : {}) }),
+          pool.query({
+            text: q.text,
+            values: q.values,
+            // The server's named statements stay named here: both skip parsing and planning alike.
+            ...(q.name ? { name: q.name } : {}),
+            ...(q.rowMode ? { rowMode: q.rowMode } : {}),
+          }),
         ),
       );
       for (const answer of answers) results.push(answer.rows);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import {
   ledgerAccounts,
   ledgerDailyTotals,
@@ -130,8 +131,16 @@ export async function findEntriesOfPosting(
     .orderBy(asc(ledgerEntries.id));
 }
 
+const accountByCode = preparedRead('ledger.account_by_code', (db) =>
+  db
+    .select()
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, sql.placeholder('code')))
+    .limit(1),
+);
+
 export async function findAccountByCode(db: DbOrTx, code: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1);
+  const [row] = await accountByCode(db).execute({ code });
   return row;
 }
 

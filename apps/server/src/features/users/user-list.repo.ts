@@ -49,14 +49,20 @@ function whereOpen(shape: FilterShape): SQL | undefined {
   return and(...openWithStatus(shape), or(textMatch(shape), phone));
 }
 
-const openUsersPage = preparedRead('users.open_page', (db, shape: FilterShape) =>
-  db
-    .select()
-    .from(users)
-    .where(whereOpen(shape))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
+// A search is planned with its pattern (prepared-read.ts): which index serves it depends on the text.
+const isSearch = (shape: FilterShape) => !shape.includes(':all:');
+
+const openUsersPage = preparedRead(
+  'users.open_page',
+  (db, shape: FilterShape) =>
+    db
+      .select()
+      .from(users)
+      .where(whereOpen(shape))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  { planPerRequest: isSearch },
 );
 
 /** One page of open accounts, newest first. */
@@ -68,8 +74,11 @@ export async function findOpenUsersPage(
   return openUsersPage(db, shapeOf(filter)).execute({ ...valuesOf(filter), ...page });
 }
 
-const openCount = preparedRead('users.open_count', (db, shape: FilterShape) =>
-  db.select({ count: sql<number>`count(*)::int` }).from(users).where(whereOpen(shape)),
+const openCount = preparedRead(
+  'users.open_count',
+  (db, shape: FilterShape) =>
+    db.select({ count: sql<number>`count(*)::int` }).from(users).where(whereOpen(shape)),
+  { planPerRequest: true },
 );
 
 const openCountFromCounters = preparedRead('users.open_count_from_counters', (db, shape: 'any' | 'status') =>
@@ -79,24 +88,30 @@ const openCountFromCounters = preparedRead('users.open_count_from_counters', (db
     .where(shape === 'status' ? eq(userStatusCounts.status, sql.placeholder('status')) : undefined),
 );
 
-const openCountByPhonePrefix = preparedRead('users.open_count_by_phone_prefix', (db, shape: FilterShape) =>
-  db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(...openWithStatus(shape), byPhonePrefix)),
+const openCountByPhonePrefix = preparedRead(
+  'users.open_count_by_phone_prefix',
+  (db, shape: FilterShape) =>
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(...openWithStatus(shape), byPhonePrefix)),
+  { planPerRequest: true },
 );
 
-const openCountByTextOnly = preparedRead('users.open_count_by_text_only', (db, shape: FilterShape) =>
-  db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(
-      and(
-        ...openWithStatus(shape),
-        textMatch(shape),
-        or(isNull(users.phoneNumber), notLike(users.phoneNumber, sql.placeholder('phonePrefix'))),
+const openCountByTextOnly = preparedRead(
+  'users.open_count_by_text_only',
+  (db, shape: FilterShape) =>
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(
+        and(
+          ...openWithStatus(shape),
+          textMatch(shape),
+          or(isNull(users.phoneNumber), notLike(users.phoneNumber, sql.placeholder('phonePrefix'))),
+        ),
       ),
-    ),
+  { planPerRequest: true },
 );
 
 export async function countOpenUsers(db: DbOrTx, filter: UserListFilter): Promise<number> {

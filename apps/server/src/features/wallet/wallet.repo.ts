@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import {
   ledgerDailyTotals,
   ledgerKindTotals,
@@ -36,57 +37,97 @@ function escapeLike(text: string): string {
 const MAX_LISTED_USERS = 500;
 
 /**
+ * A filter's conditions as its statements' shape, one letter each in this order (statement names must
+ * fit PostgreSQL's 63 bytes): s status, t type, u user, l loan, q search; a search's arms add i (its
+ * people listed by id) or j (its people joined), and k (a transaction type it names).
+ */
+function whereOf(shape: string): SQL | undefined {
+  const has = (letter: string) => shape.includes(letter);
+  return and(
+    has('s') ? eq(pt.status, sql.placeholder('status')) : undefined,
+    has('t') ? eq(pt.type, sql.placeholder('type')) : undefined,
+    has('u') ? eq(pt.userId, sql.placeholder('userId')) : undefined,
+    has('l') ? eq(pt.loanId, sql.placeholder('loanId')) : undefined,
+    has('q') ? searchCondition(has) : undefined,
+  );
+}
+
+/**
  * Every arm is an index lookup, so PostgreSQL can OR them as bitmaps instead of scanning the table:
  * people are matched first (users.search_text, a few thousand rows) and listed by id.
  */
-async function searchCondition(db: DbOrTx, search: string): Promise<SQL> {
+function searchCondition(has: (letter: string) => boolean): SQL {
+  const matches: SQL[] = [
+    sql`${pt.referenceId} like ${sql.placeholder('referencePrefix')}`,
+    sql`reverse(${pt.referenceId}) like ${sql.placeholder('referenceSuffix')}`,
+    sql`${pt.providerReference} = ${sql.placeholder('search')}`,
+  ];
+  if (has('j')) {
+    matches.push(
+      sql`${pt.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${sql.placeholder('anywhere')})`,
+    );
+  } else if (has('i')) {
+    matches.push(sql`${pt.userId} = any(${sql.placeholder('userIds')})`);
+  }
+  if (has('k')) matches.push(sql`${pt.type} = ${sql.placeholder('searchType')}`);
+  return sql`(${sql.join(matches, sql` or `)})`;
+}
+
+type Values = Record<string, unknown>;
+
+// A search is planned with its patterns (prepared-read.ts): its generic plan reads every transaction.
+const isSearch = (shape: string) => shape.includes('q');
+
+async function resolveSearch(db: DbOrTx, search: string): Promise<{ shape: string; values: Values }> {
   const text = search.toLowerCase();
   const anywhere = `%${escapeLike(text)}%`;
+  // Not a preparedRead: a named statement gets a generic plan after five runs, and for an unknown
+  // pattern under this limit PostgreSQL estimates reading all users cheaper than the trigram index.
   const people = await db
     .select({ id: users.id })
     .from(users)
     .where(like(users.searchText, anywhere))
     .limit(MAX_LISTED_USERS + 1);
-  const matches: SQL[] = [
-    sql`${pt.referenceId} like ${`${escapeLike(text)}%`}`,
-    sql`reverse(${pt.referenceId}) like ${`${escapeLike([...text].reverse().join(''))}%`}`,
-    sql`${pt.providerReference} = ${search}`,
-  ];
-  if (people.length > MAX_LISTED_USERS) {
-    matches.push(
-      sql`${pt.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${anywhere})`,
-    );
-  } else if (people.length > 0) {
-    matches.push(
-      inArray(
-        pt.userId,
-        people.map((person) => person.id),
-      ),
-    );
-  }
   const type = TYPES.find((candidate) => text.length >= 3 && candidate.toLowerCase().startsWith(text));
-  if (type) matches.push(sql`${pt.type} = ${type}`);
-  return sql`(${sql.join(matches, sql` or `)})`;
+  const isJoined = people.length > MAX_LISTED_USERS;
+  const isListed = !isJoined && people.length > 0;
+  return {
+    shape: `q${isJoined ? 'j' : ''}${isListed ? 'i' : ''}${type ? 'k' : ''}`,
+    values: {
+      referencePrefix: `${escapeLike(text)}%`,
+      referenceSuffix: `${escapeLike([...text].reverse().join(''))}%`,
+      search,
+      anywhere,
+      userIds: people.map((person) => person.id),
+      searchType: type,
+    },
+  };
 }
 
-/** A filter with its search resolved to conditions once, for both the page and its summary. */
+/** A filter with its search resolved once, for both the page and its summary: its where's shape and values. */
 export interface ResolvedFilter {
   readonly filter: TransactionFilter;
-  readonly where: SQL | undefined;
+  readonly shape: string;
+  readonly values: Values;
 }
 
 export async function resolveFilter(db: DbOrTx, filter: TransactionFilter): Promise<ResolvedFilter> {
-  return { filter, where: await whereOf(db, filter) };
-}
-
-async function whereOf(db: DbOrTx, filter: TransactionFilter): Promise<SQL | undefined> {
-  return and(
-    filter.status ? eq(pt.status, filter.status) : undefined,
-    filter.type ? eq(pt.type, filter.type) : undefined,
-    filter.userId !== undefined ? eq(pt.userId, filter.userId) : undefined,
-    filter.loanId !== undefined ? eq(pt.loanId, filter.loanId) : undefined,
-    filter.search ? await searchCondition(db, filter.search) : undefined,
-  );
+  const search = filter.search ? await resolveSearch(db, filter.search) : undefined;
+  const shape = [
+    filter.status ? 's' : '',
+    filter.type ? 't' : '',
+    filter.userId !== undefined ? 'u' : '',
+    filter.loanId !== undefined ? 'l' : '',
+    search?.shape ?? '',
+  ].join('');
+  const values = {
+    status: filter.status,
+    type: filter.type,
+    userId: filter.userId,
+    loanId: filter.loanId,
+    ...search?.values,
+  };
+  return { filter, shape, values };
 }
 
 function orderOf(ordering: TransactionOrdering): SQL[] {
@@ -105,20 +146,32 @@ function orderOf(ordering: TransactionOrdering): SQL[] {
   }
 }
 
+const transactionsPage = preparedRead(
+  'wallet.transactions_page',
+  (db, shape: `${string}/${TransactionOrdering}`) => {
+    const [where = '', ordering] = shape.split('/');
+    return db
+      .select({ ...getTableColumns(pt), userName: users.name, userEmail: users.email })
+      .from(pt)
+      .innerJoin(users, eq(users.id, pt.userId))
+      .where(whereOf(where))
+      .orderBy(...orderOf(ordering as TransactionOrdering))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  },
+  { planPerRequest: (shape) => isSearch(shape.split('/')[0] ?? '') },
+);
+
 export async function findTransactions(
   db: DbOrTx,
-  { where }: ResolvedFilter,
+  { shape, values }: ResolvedFilter,
   page: { ordering: TransactionOrdering; limit: number; offset: number },
 ): Promise<TransactionWithUser[]> {
-  const rows = await db
-    .select({ transaction: pt, userName: users.name, userEmail: users.email })
-    .from(pt)
-    .innerJoin(users, eq(users.id, pt.userId))
-    .where(where)
-    .orderBy(...orderOf(page.ordering))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map((row) => ({ ...row.transaction, userName: row.userName, userEmail: row.userEmail }));
+  return transactionsPage(db, `${shape}/${page.ordering}`).execute({
+    ...values,
+    limit: page.limit,
+    offset: page.offset,
+  });
 }
 
 export interface TransactionSummary {
@@ -131,6 +184,37 @@ export interface TransactionSummary {
   readonly amount: number;
 }
 
+const summaryTotals = preparedRead('wallet.transactions_summary_totals', (db, shape: string) =>
+  db
+    .select({
+      status: platformTransactionTotals.status,
+      count: platformTransactionTotals.count,
+      amount: platformTransactionTotals.amount,
+    })
+    .from(platformTransactionTotals)
+    .where(
+      and(
+        shape.includes('s') ? eq(platformTransactionTotals.status, sql.placeholder('status')) : undefined,
+        shape.includes('t') ? eq(platformTransactionTotals.type, sql.placeholder('type')) : undefined,
+      ),
+    ),
+);
+
+const summaryCounts = preparedRead(
+  'wallet.transactions_summary',
+  (db, shape: string) =>
+    db
+      .select({
+        status: pt.status,
+        count: sql<number>`count(*)::bigint`.mapWith(Number),
+        amount: sql<number>`coalesce(sum(${pt.amount}), 0)::bigint`.mapWith(Number),
+      })
+      .from(pt)
+      .where(whereOf(shape))
+      .groupBy(pt.status),
+  { planPerRequest: isSearch },
+);
+
 /**
  * Counts by status of the transactions a filter matches. Filters on status and type alone read the
  * per-(type, status) totals kept beside the table (16 rows, whatever its size); a search, a user or a
@@ -138,32 +222,12 @@ export interface TransactionSummary {
  */
 export async function summarizeTransactions(
   db: DbOrTx,
-  { filter, where }: ResolvedFilter,
+  { filter, shape, values }: ResolvedFilter,
 ): Promise<TransactionSummary> {
   const isTotalsOnly = !filter.search && filter.userId === undefined && filter.loanId === undefined;
   const rows = isTotalsOnly
-    ? await db
-        .select({
-          status: platformTransactionTotals.status,
-          count: platformTransactionTotals.count,
-          amount: platformTransactionTotals.amount,
-        })
-        .from(platformTransactionTotals)
-        .where(
-          and(
-            filter.status ? eq(platformTransactionTotals.status, filter.status) : undefined,
-            filter.type ? eq(platformTransactionTotals.type, filter.type) : undefined,
-          ),
-        )
-    : await db
-        .select({
-          status: pt.status,
-          count: sql<number>`count(*)::bigint`.mapWith(Number),
-          amount: sql<number>`coalesce(sum(${pt.amount}), 0)::bigint`.mapWith(Number),
-        })
-        .from(pt)
-        .where(where)
-        .groupBy(pt.status);
+    ? await summaryTotals(db, shape).execute(values)
+    : await summaryCounts(db, shape).execute(values);
   const by = (status: TransactionStatus) =>
     rows
       .filter((r) => r.status === status)
@@ -234,6 +298,31 @@ export async function sumPostedPerWeek(
     .groupBy(t.kind, weekStart);
 }
 
+const kindTotals = preparedRead('wallet.posted_kind_totals', (db) =>
+  db
+    .select({ kind: ledgerKindTotals.kind, amount: ledgerKindTotals.amount })
+    .from(ledgerKindTotals)
+    .where(sql`${ledgerKindTotals.kind} = any(${sql.placeholder('kinds')})`),
+);
+
+const postedSince = preparedRead('wallet.posted_since', (db) => {
+  const t = ledgerDailyTotals;
+  const sumSince = (day: string) =>
+    sql<number>`coalesce(sum(${t.amount}) filter (where ${t.day} >= ${sql.placeholder(day)}), 0)::bigint`.mapWith(
+      Number,
+    );
+  return db
+    .select({
+      kind: t.kind,
+      today: sumSince('today'),
+      week: sumSince('weekStart'),
+      month: sumSince('monthStart'),
+    })
+    .from(t)
+    .where(and(sql`${t.kind} = any(${sql.placeholder('kinds')})`, gte(t.day, sql.placeholder('from'))))
+    .groupBy(t.kind);
+});
+
 /**
  * Gross posted per ledger kind: all time (the running totals per kind), and since each of the given
  * Kampala dates (the daily totals of the current month and week only).
@@ -243,25 +332,10 @@ export async function sumPostedSince(
   kinds: readonly string[],
   since: { today: string; weekStart: string; monthStart: string },
 ): Promise<Map<string, { total: number; today: number; week: number; month: number }>> {
-  const t = ledgerDailyTotals;
   const from = since.weekStart < since.monthStart ? since.weekStart : since.monthStart;
-  const sumSince = (day: string) =>
-    sql<number>`coalesce(sum(${t.amount}) filter (where ${t.day} >= ${day}), 0)::bigint`.mapWith(Number);
   const [totals, windows] = await Promise.all([
-    db
-      .select({ kind: ledgerKindTotals.kind, amount: ledgerKindTotals.amount })
-      .from(ledgerKindTotals)
-      .where(inArray(ledgerKindTotals.kind, [...kinds])),
-    db
-      .select({
-        kind: t.kind,
-        today: sumSince(since.today),
-        week: sumSince(since.weekStart),
-        month: sumSince(since.monthStart),
-      })
-      .from(t)
-      .where(and(inArray(t.kind, [...kinds]), gte(t.day, from)))
-      .groupBy(t.kind),
+    kindTotals(db).execute({ kinds }),
+    postedSince(db).execute({ kinds, from, ...since }),
   ]);
   return new Map(
     kinds.map((kind) => {
