@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { revokeOpenPasswordResetTokens } from './password-reset.repo.ts';
 import { checkEmail, checkName, checkPhone } from './user-fields.ts';
-import { countOpenUsers, countOpenUsersByStatus, findOpenUsersPage } from './user-list.repo.ts';
+import { countOpenUsersByStatus, listOpenUsers } from './user-list.repo.ts';
 import { userSearchPatterns } from './user-search.ts';
 import { findOpenUserByEmail, findOpenUserByIdForUpdate, type UserRow, updateUserRow } from './users.repo.ts';
 
@@ -46,15 +46,10 @@ export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
     async listUsers(request: UserListRequest): Promise<{ count: number; rows: UserRow[] }> {
       const search = userSearchPatterns(request.search ?? '');
       const filter = { ...(search ? { search } : {}), ...(request.status ? { status: request.status } : {}) };
-      // Two plain scans in parallel beat one with count(*) over () (measured at 100,000 users).
-      const [count, rows] = await Promise.all([
-        countOpenUsers(db, filter),
-        findOpenUsersPage(db, filter, {
-          limit: request.pageSize,
-          offset: (request.page - 1) * request.pageSize,
-        }),
-      ]);
-      return { count, rows };
+      return listOpenUsers(db, filter, {
+        limit: request.pageSize,
+        offset: (request.page - 1) * request.pageSize,
+      });
     },
 
     stats(): Promise<{ total: number; active: number; inactive: number }> {
