@@ -20,6 +20,12 @@ export function kampalaTime(instant: Date): string {
   return shifted(instant).toISOString().slice(11, 19);
 }
 
+/** Both at once, for a presenter that shows both (one conversion instead of two). */
+export function kampalaDateTime(instant: Date): { date: string; time: string } {
+  const iso = shifted(instant).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
+}
+
 /** The instant a Kampala date ("2026-11-22") begins. */
 export function startOfKampalaDate(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) - OFFSET_MS);

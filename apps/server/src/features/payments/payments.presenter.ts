@@ -1,16 +1,17 @@
 import { type PlatformTransaction, toUgxString } from '@sente/contract';
-import { kampalaDate, kampalaTime } from '../../kampala-time.ts';
-import type { TransactionWithUser } from './payments.repo.ts';
+import { kampalaDateTime } from '../../kampala-time.ts';
+import type { ShownTransaction } from './payments.repo.ts';
 
-export function toPlatformTransactionDto(row: TransactionWithUser): PlatformTransaction {
+export function toPlatformTransactionDto(row: ShownTransaction): PlatformTransaction {
+  const kampala = kampalaDateTime(row.createdAt);
   return {
     id: row.id,
     reference_id: row.referenceId,
     user_id: row.userId,
     user_name: row.userName,
     user_email: row.userEmail,
-    date: kampalaDate(row.createdAt),
-    time: kampalaTime(row.createdAt),
+    date: kampala.date,
+    time: kampala.time,
     type: row.type,
     transaction_type: row.direction,
     amount: toUgxString(row.amount),

@@ -8,6 +8,28 @@ export type TransactionStatus = TransactionRow['status'];
 export type TransactionType = TransactionRow['type'];
 /** A transaction with the name and email of its user, as every screen shows it. */
 export type TransactionWithUser = TransactionRow & { userName: string; userEmail: string };
+/** What a screen shows of a transaction (toPlatformTransactionDto): lists read only these columns. */
+export type ShownTransaction = Pick<
+  TransactionWithUser,
+  | 'id'
+  | 'referenceId'
+  | 'userId'
+  | 'userName'
+  | 'userEmail'
+  | 'type'
+  | 'direction'
+  | 'amount'
+  | 'status'
+  | 'loanId'
+  | 'provider'
+  | 'providerReference'
+  | 'phoneNumber'
+  | 'failureReason'
+  | 'createdAt'
+  | 'completedAt'
+  | 'description'
+  | 'category'
+>;
 
 /** Inserts the transaction unless its request key already made one; undefined means it did. */
 export async function insertTransactionOnce(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
@@ -8,7 +8,7 @@ import {
   platformTransactions as pt,
   users,
 } from '../../db/schema/index.ts';
-import type { TransactionStatus, TransactionType, TransactionWithUser } from '../payments/payments.repo.ts';
+import type { ShownTransaction, TransactionStatus, TransactionType } from '../payments/payments.repo.ts';
 
 export interface TransactionFilter {
   readonly status?: TransactionStatus | undefined;
@@ -151,7 +151,26 @@ const transactionsPage = preparedRead(
   (db, shape: `${string}/${TransactionOrdering}`) => {
     const [where = '', ordering] = shape.split('/');
     return db
-      .select({ ...getTableColumns(pt), userName: users.name, userEmail: users.email })
+      .select({
+        id: pt.id,
+        referenceId: pt.referenceId,
+        userId: pt.userId,
+        userName: users.name,
+        userEmail: users.email,
+        type: pt.type,
+        direction: pt.direction,
+        amount: pt.amount,
+        status: pt.status,
+        loanId: pt.loanId,
+        provider: pt.provider,
+        providerReference: pt.providerReference,
+        phoneNumber: pt.phoneNumber,
+        failureReason: pt.failureReason,
+        createdAt: pt.createdAt,
+        completedAt: pt.completedAt,
+        description: pt.description,
+        category: pt.category,
+      })
       .from(pt)
       .innerJoin(users, eq(users.id, pt.userId))
       .where(whereOf(where))
@@ -166,7 +185,7 @@ export async function findTransactions(
   db: DbOrTx,
   { shape, values }: ResolvedFilter,
   page: { ordering: TransactionOrdering; limit: number; offset: number },
-): Promise<TransactionWithUser[]> {
+): Promise<ShownTransaction[]> {
   return transactionsPage(db, `${shape}/${page.ordering}`).execute({
     ...values,
     limit: page.limit,
