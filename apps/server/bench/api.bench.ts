@@ -24,7 +24,7 @@ import { terminalProgress } from '../src/seed/scale/progress.ts';
 import { seedAtScale } from '../src/seed/scale/scale-seed.ts';
 import { type BaselinePlan, captureQueries } from '../test/capture-sql.ts';
 import { type BenchIds, type Endpoint, endpoints, GOALS } from './api/endpoints.ts';
-import { drive, type LoadResult } from './api/load.ts';
+import { combine, drive, type LoadResult } from './api/load.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -275,12 +275,20 @@ async function main() {
   );
   for (const [index, endpoint] of usable.entries()) {
     const targets = servers.map((s) => `http://127.0.0.1:${s.port}${endpoint.url}`);
-    await drive(targets, { connections, durationSeconds: 1, headers }); // warm-up
-    const api = await drive(targets, { connections, durationSeconds: duration, headers });
-    const base = await drive(
-      baselines.map((b) => `http://127.0.0.1:${b.port}/baseline/${index}`),
-      { connections, durationSeconds: duration },
-    );
+    const baseTargets = baselines.map((b) => `http://127.0.0.1:${b.port}/baseline/${index}`);
+    // Both warmed up alike, then measured in alternating halves (endpoint, baseline, endpoint,
+    // baseline), so a slow spell of the shared machine weighs on both sides of the ratio.
+    await drive(targets, { connections, durationSeconds: 1, headers });
+    await drive(baseTargets, { connections, durationSeconds: 1 });
+    const half = duration / 2;
+    const apiRuns: LoadResult[] = [];
+    const baseRuns: LoadResult[] = [];
+    for (let round = 0; round < 2; round++) {
+      apiRuns.push(await drive(targets, { connections, durationSeconds: half, headers }));
+      baseRuns.push(await drive(baseTargets, { connections, durationSeconds: half }));
+    }
+    const api = combine(apiRuns);
+    const base = combine(baseRuns);
     rows.push({ endpoint, api, base });
     log(
       `  ${endpoint.name.padEnd(34)} ${fmt(api.requestsPerSecond).padStart(6)} req/s  p99 ${fmt(api.p99)} ms`,

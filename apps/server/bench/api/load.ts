@@ -8,6 +8,9 @@ export interface LoadResult {
   readonly errors: number;
   readonly non2xx: number;
   readonly total: number;
+  readonly durationSeconds: number;
+  /** Every response's latency in ms, ascending. */
+  readonly latencies: readonly number[];
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -54,5 +57,24 @@ export async function drive(
     errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     total,
+    durationSeconds: options.durationSeconds,
+    latencies,
+  };
+}
+
+/** Several runs against the same targets as one: throughput over their whole time, pooled latencies. */
+export function combine(runs: readonly LoadResult[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const total = runs.reduce((sum, r) => sum + r.total, 0);
+  const durationSeconds = runs.reduce((sum, r) => sum + r.durationSeconds, 0);
+  return {
+    requestsPerSecond: total / durationSeconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    total,
+    durationSeconds,
+    latencies,
   };
 }
