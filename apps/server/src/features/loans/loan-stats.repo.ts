@@ -130,15 +130,14 @@ const repaymentsBetween = preparedRead('loans.repayments_between', (db) =>
  * of the window split by whether the loan was in arrears when they came.
  */
 export async function repaymentTotals(db: DbOrTx, windowStart: Date): Promise<RepaymentTotals> {
-  const [all] = await allRepayments(db).execute();
   // Whole Kampala days after the window's first from the daily counts; the first, partial day from
-  // its own repayments (one day's worth, by the paid_at index).
+  // its own repayments (at most a day's worth, counted from the paid_at index alone).
   const firstDay = kampalaDate(windowStart);
-  const [days] = await repaymentsOfDaysAfter(db).execute({ firstDay });
-  const [partial] = await repaymentsBetween(db).execute({
-    from: windowStart,
-    to: startOfKampalaDate(addDays(firstDay, 1)),
-  });
+  const [[all], [days], [partial]] = await Promise.all([
+    allRepayments(db).execute(),
+    repaymentsOfDaysAfter(db).execute({ firstDay }),
+    repaymentsBetween(db).execute({ from: windowStart, to: startOfKampalaDate(addDays(firstDay, 1)) }),
+  ]);
   return {
     total: all?.total ?? 0,
     count: all?.count ?? 0,
