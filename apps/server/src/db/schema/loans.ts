@@ -135,9 +135,7 @@ export const loanRepayments = pgTable(
   (t) => [
     // Ascending: scanned backwards for ORDER BY paid_at DESC, id DESC (see applications.ts).
     index('loan_repayments_loan_idx').on(t.loanId, t.paidAt, t.id),
-    // days_late_at_payment rides along so the partial first day of repayment statistics' 30-day
-    // window is counted from the index alone (docs/scale.md).
-    index('loan_repayments_paid_at_idx').on(t.paidAt, t.id, t.daysLateAtPayment),
+    index('loan_repayments_paid_at_idx').on(t.paidAt, t.id),
     uniqueIndex('loan_repayments_platform_transaction_key')
       .on(t.platformTransactionId)
       .where(sql`${t.platformTransactionId} is not null`),

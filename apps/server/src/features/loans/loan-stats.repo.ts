@@ -1,14 +1,12 @@
-import { and, count, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
-  loanRepayments,
   loanStatusTotals,
   loans,
   repaymentDailyCounts,
   unpaidInstallmentCounts,
 } from '../../db/schema/index.ts';
-import { addDays, kampalaDate, startOfKampalaDate } from './kampala-date.ts';
 import type { LoanStatus } from './loan-status.ts';
 
 /** Sums of bigint money columns come back as strings; whole shillings fit a JS number. */
@@ -100,49 +98,31 @@ const allRepayments = preparedRead('loans.repayment_totals', (db) =>
     .from(loanStatusTotals),
 );
 
-const repaymentsOfDaysAfter = preparedRead('loans.repayment_days_after', (db) =>
+const repaymentsSinceDay = preparedRead('loans.repayments_since_day', (db) =>
   db
     .select({
       onTime: sql<number>`coalesce(sum(${repaymentDailyCounts.onTime}), 0)::int`,
       late: sql<number>`coalesce(sum(${repaymentDailyCounts.late}), 0)::int`,
     })
     .from(repaymentDailyCounts)
-    .where(gt(repaymentDailyCounts.day, sql.placeholder('firstDay'))),
-);
-
-const repaymentsBetween = preparedRead('loans.repayments_between', (db) =>
-  db
-    .select({
-      onTime: sql<number>`count(*) filter (where ${loanRepayments.daysLateAtPayment} = 0)::int`,
-      late: sql<number>`count(*) filter (where ${loanRepayments.daysLateAtPayment} > 0)::int`,
-    })
-    .from(loanRepayments)
-    .where(
-      and(
-        gte(loanRepayments.paidAt, sql.placeholder('from')),
-        lt(loanRepayments.paidAt, sql.placeholder('to')),
-      ),
-    ),
+    .where(gte(repaymentDailyCounts.day, sql.placeholder('firstDay'))),
 );
 
 /**
  * All repayments (from the loans' running totals: one row per loan, not per repayment), and those
- * of the window split by whether the loan was in arrears when they came.
+ * paid on Kampala days from `firstDay` on, split by whether the loan was in arrears when they came
+ * (from the daily counts: a month is 30 rows, however many repayments it holds).
  */
-export async function repaymentTotals(db: DbOrTx, windowStart: Date): Promise<RepaymentTotals> {
-  // Whole Kampala days after the window's first from the daily counts; the first, partial day from
-  // its own repayments (at most a day's worth, counted from the paid_at index alone).
-  const firstDay = kampalaDate(windowStart);
-  const [[all], [days], [partial]] = await Promise.all([
+export async function repaymentTotals(db: DbOrTx, firstDay: string): Promise<RepaymentTotals> {
+  const [[all], [days]] = await Promise.all([
     allRepayments(db).execute(),
-    repaymentsOfDaysAfter(db).execute({ firstDay }),
-    repaymentsBetween(db).execute({ from: windowStart, to: startOfKampalaDate(addDays(firstDay, 1)) }),
+    repaymentsSinceDay(db).execute({ firstDay }),
   ]);
   return {
     total: all?.total ?? 0,
     count: all?.count ?? 0,
-    onTime: (days?.onTime ?? 0) + (partial?.onTime ?? 0),
-    late: (days?.late ?? 0) + (partial?.late ?? 0),
+    onTime: days?.onTime ?? 0,
+    late: days?.late ?? 0,
   };
 }
 

@@ -193,12 +193,14 @@ describe('statistics equal plain SQL over the same data', () => {
   });
 
   it('GET /api/loans/repayment-statistics/', async () => {
+    // The last 30 days are Kampala dates: from the start of 17 May, 30 days before 16 June.
+    const WINDOW_START = kampala('2025-05-17', '00:00');
     const [row] = await query<Record<string, string | number>>(sql`
       select (select sum(amount)::text || '.00' from loan_repayments) as total_repayments,
         (select count(*)::int from loan_repayments) as total_payment_transactions,
         (select sum(total_payable - total_payments)::text || '.00' from loans where status <> 'FULLY_PAID') as total_outstanding,
-        (select count(*)::int from loan_repayments where paid_at >= ${new Date(TODAY.getTime() - 30 * 86_400_000)} and days_late_at_payment = 0) as ontime_payments,
-        (select count(*)::int from loan_repayments where paid_at >= ${new Date(TODAY.getTime() - 30 * 86_400_000)} and days_late_at_payment > 0) as late_payments,
+        (select count(*)::int from loan_repayments where paid_at >= ${WINDOW_START} and days_late_at_payment = 0) as ontime_payments,
+        (select count(*)::int from loan_repayments where paid_at >= ${WINDOW_START} and days_late_at_payment > 0) as late_payments,
         (select count(*)::int from loan_installments where due_date >= '2025-05-17' and due_date < '2025-06-16'
            and (principal_paid < principal_due or interest_paid < interest_due)) as missed_payments`);
     const res = (await get('/api/loans/repayment-statistics/')).json();

@@ -29,8 +29,6 @@ export interface LoanViewer {
   readonly role: 'admin' | 'borrower' | 'lender';
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Loans: creation from an approved application and repayment allocation (both in the caller's
  * transaction, for the money feature's disburse and repay flows), reads and statistics.
@@ -188,14 +186,17 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
       };
     },
 
-    /** Totals of all time; on-time, late and missed over the last 30 days (Kampala dates). */
+    /**
+     * Totals of all time; on-time, late and missed over the last 30 days: the Kampala dates from 30
+     * days ago on (repayments up to now; installments due before today, when they can be missed).
+     */
     async repaymentStatistics() {
-      const now = clock.now();
       const day = today();
+      const firstDay = addDays(day, -30);
       const [totals, byStatus, missed] = await Promise.all([
-        repaymentTotals(db, new Date(now.getTime() - 30 * DAY_MS)),
+        repaymentTotals(db, firstDay),
         loanTotalsByStatus(db),
-        countMissedInstallments(db, addDays(day, -30), day),
+        countMissedInstallments(db, firstDay, day),
       ]);
       const judged = totals.onTime + totals.late + missed;
       return {
