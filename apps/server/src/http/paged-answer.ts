@@ -30,10 +30,9 @@ export function pageOffset(query: PageRequest): number {
 function pageLinks(request: FastifyRequest, query: PageRequest, count: number): PageLinks {
   // Joined rather than resolved against the origin: a path starting `//` (routed, since duplicate
   // slashes are ignored) would otherwise be read as a host.
-  const self = new URL(`${request.protocol}://${request.host}${request.url}`);
   const lastPage = Math.max(1, Math.ceil(count / query.page_size));
   const linkTo = (page: number): string => {
-    const url = new URL(self);
+    const url = new URL(`${request.protocol}://${request.host}${request.url}`);
     if (page === 1) url.searchParams.delete('page');
     else url.searchParams.set('page', String(page));
     return url.toString();
