@@ -1,5 +1,5 @@
 import type { ApplicationOrdering } from '@sente/contract';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
@@ -10,6 +10,7 @@ import {
   loanTypes,
   users,
 } from '../../db/schema/index.ts';
+import { type StatusUserShape, statusUserShape, whereStatusUser } from '../../db/status-user-filter.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
@@ -61,21 +62,6 @@ export interface ApplicationFilter {
   readonly offset: number;
 }
 
-/** Which optional filters a list has: the shape of its prepared statements. */
-type FilterShape = 'all' | 'status' | 'user' | 'user+status';
-
-function filterShape(filter: { status?: unknown; userId?: number | undefined }): FilterShape {
-  if (filter.userId === undefined) return filter.status ? 'status' : 'all';
-  return filter.status ? 'user+status' : 'user';
-}
-
-function whereFiltered(shape: FilterShape): SQL | undefined {
-  return and(
-    shape.endsWith('status') ? eq(applications.status, sql.placeholder('status')) : undefined,
-    shape.startsWith('user') ? eq(applications.userId, sql.placeholder('userId')) : undefined,
-  );
-}
-
 const runningCount = preparedRead('applications.running_count', (db, shape: 'status' | 'all') =>
   db
     .select({ n: sql<number>`coalesce(sum(${applicationStatusCounts.count}), 0)::int` })
@@ -83,19 +69,19 @@ const runningCount = preparedRead('applications.running_count', (db, shape: 'sta
     .where(shape === 'status' ? eq(applicationStatusCounts.status, sql.placeholder('status')) : undefined),
 );
 
-const applicationsCount = preparedRead('applications.count', (db, shape: FilterShape) =>
-  db.select({ n: count() }).from(applications).where(whereFiltered(shape)),
+const applicationsCount = preparedRead('applications.count', (db, shape: StatusUserShape) =>
+  db.select({ n: count() }).from(applications).where(whereStatusUser(shape, applications)),
 );
 
 const applicationsPage = preparedRead(
   'applications.page',
-  (db, shape: `${FilterShape},${ApplicationOrdering}`) => {
-    const [filters, ordering] = shape.split(',') as [FilterShape, ApplicationOrdering];
+  (db, shape: `${StatusUserShape},${ApplicationOrdering}`) => {
+    const [filters, ordering] = shape.split(',') as [StatusUserShape, ApplicationOrdering];
     const isDescending = ordering.startsWith('-');
     const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
     const direction = isDescending ? desc : asc;
     return selectApplicationViews(db)
-      .where(whereFiltered(filters))
+      .where(whereStatusUser(filters, applications))
       .orderBy(
         // Only the credit score can be missing; unscored applications go last either way.
         column === applications.creditScore
@@ -112,7 +98,7 @@ export async function listApplicationViews(
   db: DbOrTx,
   filter: ApplicationFilter,
 ): Promise<{ count: number; rows: ApplicationView[] }> {
-  const shape = filterShape(filter);
+  const shape = statusUserShape(filter);
   const values = { status: filter.status, userId: filter.userId, limit: filter.limit, offset: filter.offset };
   // Without a borrower filter the running counts answer (docs/scale.md): no scan of the applications.
   const [total] =

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
@@ -10,6 +10,7 @@ import {
   loanTypes,
   users,
 } from '../../db/schema/index.ts';
+import { type StatusUserShape, statusUserShape, whereStatusUser } from '../../db/status-user-filter.ts';
 import type { LoanRow } from './loans.repo.ts';
 
 export interface LoanView {
@@ -31,21 +32,6 @@ export async function findLoanView(db: DbOrTx, id: number): Promise<LoanView | u
   return row;
 }
 
-/** Which optional filters a list has: the shape of its prepared statements. */
-type FilterShape = 'all' | 'status' | 'user' | 'user+status';
-
-function filterShape(filter: { status?: unknown; userId?: number | undefined }): FilterShape {
-  if (filter.userId === undefined) return filter.status ? 'status' : 'all';
-  return filter.status ? 'user+status' : 'user';
-}
-
-function whereFiltered(shape: FilterShape): SQL | undefined {
-  return and(
-    shape.endsWith('status') ? eq(loans.status, sql.placeholder('status')) : undefined,
-    shape.startsWith('user') ? eq(loans.userId, sql.placeholder('userId')) : undefined,
-  );
-}
-
 const runningCount = preparedRead('loans.running_count', (db, shape: 'status' | 'all') =>
   db
     .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.count}), 0)::int` })
@@ -53,13 +39,13 @@ const runningCount = preparedRead('loans.running_count', (db, shape: 'status' | 
     .where(shape === 'status' ? eq(loanStatusTotals.status, sql.placeholder('status')) : undefined),
 );
 
-const loansCount = preparedRead('loans.count', (db, shape: FilterShape) =>
-  db.select({ n: count() }).from(loans).where(whereFiltered(shape)),
+const loansCount = preparedRead('loans.count', (db, shape: StatusUserShape) =>
+  db.select({ n: count() }).from(loans).where(whereStatusUser(shape, loans)),
 );
 
-const loansPage = preparedRead('loans.page', (db, shape: FilterShape) =>
+const loansPage = preparedRead('loans.page', (db, shape: StatusUserShape) =>
   selectLoanViews(db)
-    .where(whereFiltered(shape))
+    .where(whereStatusUser(shape, loans))
     .orderBy(desc(loans.openingDate), desc(loans.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset')),
@@ -74,7 +60,7 @@ export async function listLoanViews(
     offset: number;
   },
 ): Promise<{ count: number; rows: LoanView[] }> {
-  const shape = filterShape(filter);
+  const shape = statusUserShape(filter);
   // Without a borrower filter the running totals answer (docs/scale.md): no scan of the loans.
   const [total] =
     filter.userId === undefined

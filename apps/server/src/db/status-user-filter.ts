@@ -1,0 +1,24 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * Which of a list's two optional filters, a status and an owner, are present: the shape of its
+ * prepared reads (db/prepared-read.ts). The applications and loans lists both filter so.
+ */
+export type StatusUserShape = 'all' | 'status' | 'user' | 'user+status';
+
+export function statusUserShape(filter: { status?: unknown; userId?: number | undefined }): StatusUserShape {
+  if (filter.userId === undefined) return filter.status ? 'status' : 'all';
+  return filter.status ? 'user+status' : 'user';
+}
+
+/** The shape's conditions on the given columns, with the `status` and `userId` placeholders. */
+export function whereStatusUser(
+  shape: StatusUserShape,
+  columns: { readonly status: PgColumn; readonly userId: PgColumn },
+): SQL | undefined {
+  return and(
+    shape.endsWith('status') ? eq(columns.status, sql.placeholder('status')) : undefined,
+    shape.startsWith('user') ? eq(columns.userId, sql.placeholder('userId')) : undefined,
+  );
+}
