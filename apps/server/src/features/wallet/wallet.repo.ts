@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { ShownTransaction, TransactionStatus, TransactionType } from '../payments/payments.repo.ts';
+import { escapeLikePattern } from '../users/user-search.ts';
 
 export interface TransactionFilter {
   readonly status?: TransactionStatus | undefined;
@@ -28,10 +29,6 @@ export type TransactionOrdering =
   | '-completed_at';
 
 const TYPES: readonly TransactionType[] = ['DISBURSEMENT', 'WITHDRAWAL', 'REPAYMENT', 'DEPOSIT'];
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 // Above this many matching people, the search joins the user table instead of listing their ids.
 const MAX_LISTED_USERS = 500;
@@ -80,7 +77,7 @@ const isSearch = (shape: string) => shape.includes('q');
 
 async function resolveSearch(db: DbOrTx, search: string): Promise<{ shape: string; values: Values }> {
   const text = search.toLowerCase();
-  const anywhere = `%${escapeLike(text)}%`;
+  const anywhere = `%${escapeLikePattern(text)}%`;
   // Not a preparedRead: a named statement gets a generic plan after five runs, and for an unknown
   // pattern under this limit PostgreSQL estimates reading all users cheaper than the trigram index.
   const people = await db
@@ -94,8 +91,8 @@ async function resolveSearch(db: DbOrTx, search: string): Promise<{ shape: strin
   return {
     shape: `q${isJoined ? 'j' : ''}${isListed ? 'i' : ''}${type ? 'k' : ''}`,
     values: {
-      referencePrefix: `${escapeLike(text)}%`,
-      referenceSuffix: `${escapeLike([...text].reverse().join(''))}%`,
+      referencePrefix: `${escapeLikePattern(text)}%`,
+      referenceSuffix: `${escapeLikePattern([...text].reverse().join(''))}%`,
       search,
       anywhere,
       userIds: people.map((person) => person.id),
