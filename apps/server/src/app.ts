@@ -24,16 +24,14 @@ import { createSecretBox } from './features/auth/totp.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { registerLendingRoutes } from './features/lending/lending.routes.ts';
+import { createLendingService } from './features/lending/lending.service.ts';
 import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.ts';
 import { createLoanTypesService } from './features/loan-types/loan-types.service.ts';
 import { registerLoanRoutes } from './features/loans/loans.routes.ts';
 import { createLoansService } from './features/loans/loans.service.ts';
 import { registerNotificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
-import { disbursementFlow, repaymentFlow } from './features/payments/flows/lending-flows.ts';
-import { depositFlow, withdrawalFlow } from './features/payments/flows/wallet-flows.ts';
-import { registerLendingPaymentsRoutes } from './features/payments/lending-payments.routes.ts';
-import { createLendingPaymentsService } from './features/payments/lending-payments.service.ts';
 import { createPaymentCallbackHandler } from './features/payments/payment-callback.ts';
 import { createPaymentProviders } from './features/payments/payment-providers.ts';
 import { registerPaymentsRoutes } from './features/payments/payments.routes.ts';
@@ -120,12 +118,6 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     ledger,
     notifications,
     providers: paymentProviders.providers,
-    flows: {
-      WITHDRAWAL: withdrawalFlow(ledger),
-      DEPOSIT: depositFlow(ledger),
-      DISBURSEMENT: disbursementFlow(ledger, loans),
-      REPAYMENT: repaymentFlow(ledger, loans, notifications),
-    },
     callbackBaseUrl: config.payments.callbackBaseUrl,
     pollIntervalMs: config.payments.pollIntervalMs || 5_000,
     pendingTimeoutMs: config.payments.pendingTimeoutMs,
@@ -137,17 +129,19 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   });
   const wallet = createWalletService({ db, clock, ledger, payments, idempotency });
   const transactions = createPlatformTransactionsService({ db, clock, ledger, users });
-  const lendingPayments = createLendingPaymentsService({
+  const lending = createLendingService({
     db,
-    clock,
     ledger,
     payments,
     idempotency,
     applications,
     loans,
+    notifications,
     syncWaitMs: config.payments.syncWaitMs,
   });
   return {
+    config,
+    database,
     db,
     clock,
     accessTokens,
@@ -170,7 +164,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     handlePaymentCallback,
     wallet,
     transactions,
-    lendingPayments,
+    lending,
     publicForms,
   };
 }
@@ -247,10 +241,7 @@ export async function buildApp(
   registerWalletRoutes(register, { wallet: services.wallet, transactions: services.transactions });
   registerPaymentsRoutes(register, { handleCallback: services.handlePaymentCallback });
   registerNotificationsRoutes(register, { notifications: services.notifications });
-  registerLendingPaymentsRoutes(register, {
-    lendingPayments: services.lendingPayments,
-    loans: services.loans,
-  });
+  registerLendingRoutes(register, { lending: services.lending, loans: services.loans });
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

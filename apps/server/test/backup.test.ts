@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseUrl, withAdminClient } from './postgres-server.ts';
-import { createTestDatabase } from './test-db.ts';
+import { createPostgresDatabase } from './test-db.ts';
 
 const cli = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'sente-backup-'));
@@ -24,7 +24,7 @@ const SECRET = 'backup-test-secret-that-is-long-enough-123';
 
 describe('npm run cli -- backup / restore', () => {
   it('restores a PostgreSQL backup into a fresh database with everything in it', async () => {
-    const source = await createTestDatabase();
+    const source = await createPostgresDatabase();
     const targetName = `sente_restore_${Date.now()}`;
     await withAdminClient((client) => client.query(`create database ${targetName}`));
     const targetUrl = databaseUrl(targetName);

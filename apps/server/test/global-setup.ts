@@ -1,14 +1,42 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, PGLITE_EXTENSIONS, wrapPglite } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { databaseUrl, withAdminClient } from './postgres-server.ts';
 
+export type DatabaseEngine = 'postgres' | 'pglite';
+
 /**
- * Migrates one template database per run; each test file clones it (CREATE DATABASE … TEMPLATE),
- * which is much faster than migrating every file's database. All are dropped at the end.
+ * Migrates one template per run and engine; each test file starts from a copy of it. PostgreSQL:
+ * a template database cloned with CREATE DATABASE … TEMPLATE. PGlite: a dump of a migrated
+ * in-memory database, loaded into a fresh in-memory PGlite per file. All are removed at the end.
  */
 export async function setup(project: TestProject) {
+  const engine: DatabaseEngine = project.config.provide?.databaseEngine === 'pglite' ? 'pglite' : 'postgres';
+  return engine === 'pglite' ? setupPglite(project) : setupPostgres(project);
+}
+
+async function setupPglite(project: TestProject) {
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const database = wrapPglite(client, { guard: false });
+  try {
+    await runMigrations(database);
+    const dump = await client.dumpDataDir('none');
+    const file = path.join(tmpdir(), `sente-pglite-template-${randomBytes(4).toString('hex')}.tar`);
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplate', file);
+    project.provide('templateDatabase', '');
+    return async () => rmSync(file, { force: true });
+  } finally {
+    await database.close();
+  }
+}
+
+async function setupPostgres(project: TestProject) {
   const template = `sente_tpl_${randomBytes(4).toString('hex')}`;
   await withAdminClient((client) => client.query(`create database ${template}`));
   const database = await openDatabase({
@@ -20,6 +48,7 @@ export async function setup(project: TestProject) {
     await database.close();
   }
   project.provide('templateDatabase', template);
+  project.provide('pgliteTemplate', '');
   return async () => {
     await withAdminClient(async (client) => {
       const { rows } = await client.query<{ datname: string }>(
@@ -33,6 +62,8 @@ export async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    databaseEngine: DatabaseEngine;
     templateDatabase: string;
+    pgliteTemplate: string;
   }
 }

@@ -37,3 +37,25 @@ export async function lenderWithBalance(t: TestApp, amount: number, phone = '077
   await settleOpenPayments(t);
   return lender;
 }
+
+/**
+ * A repayment collected outside the API (as if paid at an agent and confirmed by the provider):
+ * recorded PENDING through the gateway and completed at once, so it is allocated and posted.
+ */
+export async function completedRepayment(
+  t: TestApp,
+  input: { loanId: number; userId: number; amount: number },
+) {
+  const { payment } = await t.db.database.db.transaction((tx) =>
+    t.services.payments.create(tx, {
+      type: 'REPAYMENT',
+      userId: input.userId,
+      amount: input.amount,
+      phoneNumber: '+256772123456',
+      loanId: input.loanId,
+      requestKey: idempotencyKey('agent-repayment'),
+      description: `Repayment of loan ${input.loanId} at an agent`,
+    }),
+  );
+  return t.services.payments.complete(payment.id, `AGENT-${payment.id}`);
+}

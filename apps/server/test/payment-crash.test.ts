@@ -29,6 +29,7 @@ afterEach(async () => {
 const fixture = fileURLToPath(new URL('./fixtures/payment-crasher.ts', import.meta.url));
 
 function spawnCrasher(mode: string): ChildProcess {
+  if (!t.db.url) throw new Error('The crash test needs PostgreSQL: a second process opens the database');
   return spawn(process.execPath, ['--import', 'tsx', fixture, t.db.url, momoUrl, mode, String(lenderId)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,7 +13,7 @@ import { silentProgress } from '../src/seed/scale/progress.ts';
 import { seedAtScale } from '../src/seed/scale/scale-seed.ts';
 import { type CapturedQuery, captureQueries } from './capture-sql.ts';
 import { testConfig } from './test-app.ts';
-import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from './test-db.ts';
 
 const LARGE_TABLES = new Set([
   'users',
@@ -81,7 +81,7 @@ function seqScans(node: PlanNode, found: string[] = []): string[] {
 }
 
 describe('the queries behind the admin screens', () => {
-  let db: TestDatabase;
+  let db: PostgresTestDatabase;
   const explained: {
     endpoint: string;
     status: number;
@@ -91,7 +91,7 @@ describe('the queries behind the admin screens', () => {
   }[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createPostgresDatabase();
     await seedAtScale(
       { kind: 'postgres', url: db.url },
       { scale: 2, seed: 8, today: '2026-06-15', password: 'plan-test-password', progress: silentProgress },

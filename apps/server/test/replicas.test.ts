@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../src/app.ts';
 import { jobRuns, ledgerPostings, loans, platformTransactions } from '../src/db/schema/index.ts';
-import { ALREADY_DISBURSING } from '../src/features/payments/lending-payments.service.ts';
+import { ALREADY_DISBURSING } from '../src/features/lending/disburse.ts';
 import { createMomoSimulator, type MomoSimulator } from '../src/features/payments/momo-simulator.ts';
 import { samplePdf } from '../src/seed/sample-files.ts';
 import { expectLedgerBalanced } from './ledger-audit.ts';
@@ -15,7 +15,7 @@ import { multipartBody } from './multipart.ts';
 import { startS3Server, type TestS3Server } from './s3-server.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 import { testConfig } from './test-app.ts';
-import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from './test-db.ts';
 
 /**
  * The scale-out proof: two real server processes (`node src/main.ts`) on one PostgreSQL database, one
@@ -29,7 +29,7 @@ const LOGIN_LIMIT = 3;
 const ADMIN = { email: 'ops@sente.ug', password: 'replica-admin-password' };
 const BORROWER_PASSWORD = 'nakato-market-stall-2025';
 
-let db: TestDatabase;
+let db: PostgresTestDatabase;
 let s3: TestS3Server;
 let momo: MomoSimulator;
 let services: Services;
@@ -40,7 +40,7 @@ let b: ServerProcess;
 const started: ServerProcess[] = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createPostgresDatabase();
   s3 = await startS3Server();
   const callbackSecret = randomBytes(32).toString('base64url');
   momo = createMomoSimulator({ delayMs: 200, failureRate: 0, callbackSecret });

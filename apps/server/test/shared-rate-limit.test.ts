@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from './test-app.ts';
-import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from './test-db.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-let db: TestDatabase;
+let db: PostgresTestDatabase;
 let replicas: FastifyInstance[];
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createPostgresDatabase();
   // A fresh key prefix keeps this run's counts apart from any other run on the same Redis.
   const config = testConfig({
     redis: { url: REDIS_URL, keyPrefix: `sente-test-${randomBytes(4).toString('hex')}:` },

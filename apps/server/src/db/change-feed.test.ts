@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from '../../test/test-db.ts';
 import type { ChangeSubscription } from './change-feed.ts';
 import { type Database, openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
@@ -26,10 +26,10 @@ async function until(condition: () => boolean, ms = 5_000): Promise<void> {
 }
 
 describe('the change feed on PostgreSQL', () => {
-  let db: TestDatabase;
+  let db: PostgresTestDatabase;
   let other: pg.Client;
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createPostgresDatabase();
     other = new pg.Client({ connectionString: db.url });
     await other.connect();
   });

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
+import { assertOutsideTransaction, insideTransaction } from './transaction-guard.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -36,8 +37,27 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 const PING_TIMEOUT_MS = 2_000;
 
-export async function openDatabase(config: Pick<Config, 'database'>): Promise<Database> {
+/**
+ * Marks every transaction's body for the guard (transaction-guard.ts), so a query on the root handle
+ * from inside it throws at once. Off in production, where it would only cost time.
+ */
+function guardTransactions(db: Db): Db {
+  const begin = db.transaction.bind(db);
+  const guarded: Db['transaction'] = (work, config) =>
+    begin((tx) => insideTransaction(() => work(tx)), config);
+  db.transaction = guarded;
+  return db;
+}
+
+function isGuarded(config: Partial<Pick<Config, 'env'>>): boolean {
+  return config.env !== 'production';
+}
+
+export async function openDatabase(
+  config: Pick<Config, 'database'> & Partial<Pick<Config, 'env'>>,
+): Promise<Database> {
   const target = config.database;
+  const guard = isGuarded(config);
   if (target.kind === 'postgres') {
     const statementTimeout = target.statementTimeoutMs ?? 30_000;
     const pool = new pg.Pool({
@@ -55,7 +75,16 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    if (guard) {
+      // Transactions run on clients checked out of the pool; only root-handle queries use pool.query.
+      const rootQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+      pool.query = ((...args: unknown[]) => {
+        assertOutsideTransaction(args[0]);
+        return rootQuery(...args);
+      }) as typeof pool.query;
+    }
+    const nodePgDb = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = guard ? guardTransactions(nodePgDb) : nodePgDb;
     const changes = postgresChangeFeed(target.url);
     return {
       db,
@@ -97,27 +126,50 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
       relaxedDurability: false,
       extensions: PGLITE_EXTENSIONS,
     });
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-    const changes = pgliteChangeFeed(client);
-    return {
-      db,
-      kind: 'pglite',
-      ping: async () => {
-        await client.query('select 1');
-      },
-      withAdvisoryLock: (_key, work) => work(),
-      changes,
-      close: async () => {
-        try {
-          await changes.close();
-          await client.close();
-        } finally {
-          release();
-        }
-      },
-    };
+    return wrapPglite(client, { guard, release });
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/**
+ * A Database over an open PGlite. Tests use it for in-memory copies of a migrated template; the
+ * server opens its data directory through openDatabase.
+ */
+export function wrapPglite(client: PGlite, options: { guard: boolean; release?: () => void }): Database {
+  if (options.guard) {
+    // Transaction bodies query through their own handle (PGlite's private path), so only the root
+    // handle's public query and exec are checked.
+    const rootQuery = client.query.bind(client);
+    const rootExec = client.exec.bind(client);
+    client.query = ((query: string, ...rest: unknown[]) => {
+      assertOutsideTransaction(query);
+      return (rootQuery as (...args: unknown[]) => unknown)(query, ...rest);
+    }) as typeof client.query;
+    client.exec = ((query: string, ...rest: unknown[]) => {
+      assertOutsideTransaction(query);
+      return (rootExec as (...args: unknown[]) => unknown)(query, ...rest);
+    }) as typeof client.exec;
+  }
+  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = options.guard ? guardTransactions(pgliteDb) : pgliteDb;
+  const changes = pgliteChangeFeed(client);
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    withAdvisoryLock: (_key, work) => work(),
+    changes,
+    close: async () => {
+      try {
+        await changes.close();
+        await client.close();
+      } finally {
+        options.release?.();
+      }
+    },
+  };
 }

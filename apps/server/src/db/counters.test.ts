@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from '../../test/test-db.ts';
 import { silentProgress } from '../seed/scale/progress.ts';
 import { seedAtScale } from '../seed/scale/scale-seed.ts';
 
@@ -46,11 +46,11 @@ const COMPARE = `
     from (select kind as k from ledger_daily_totals union select kind from ledger_kind_totals) kinds`;
 
 describe('the running counters behind the statistics', () => {
-  let db: TestDatabase;
+  let db: PostgresTestDatabase;
   let client: pg.Client;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createPostgresDatabase();
     await seedAtScale(
       { kind: 'postgres', url: db.url },
       {

@@ -4,7 +4,8 @@ import type { Db, Tx } from './client.ts';
 // running it again is safe and is what PostgreSQL's documentation asks clients to do.
 const RETRYABLE = new Set(['40001', '40P01']);
 
-function isRetryable(error: unknown): boolean {
+/** PostgreSQL rolled the transaction back for a deadlock or a serialization failure: run it again. */
+export function isRetryable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;

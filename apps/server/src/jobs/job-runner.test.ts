@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from '../../test/test-db.ts';
 import { fixedClock } from '../clock.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { createJobRunner, type JobDefinition } from './job-runner.ts';
 import { findJobRun } from './job-runs.repo.ts';
 
 const quiet = { error: () => {}, info: () => {} };
-let primary: TestDatabase;
+let primary: PostgresTestDatabase;
 let secondPool: Database;
 beforeAll(async () => {
-  primary = await createTestDatabase();
+  primary = await createPostgresDatabase();
   // A second connection pool stands in for a second replica.
   secondPool = await openDatabase({ database: { kind: 'postgres', url: primary.url, poolSize: 4 } });
 });

@@ -1,4 +1,7 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Services } from '../app.ts';
+import type { Clock } from '../clock.ts';
+import { users } from '../db/schema/index.ts';
 import { APPLICATIONS, DEMO_LOAN_TYPES, type DemoApplication } from './demo-applications.ts';
 import { samplePdf, samplePng } from './sample-files.ts';
 
@@ -7,19 +10,29 @@ import { samplePdf, samplePng } from './sample-files.ts';
  * documents, and loans in every status with repayment histories — all made through the services,
  * so they obey the same rules as real data.
  *
- * Money: each loan is paid out and each repayment collected through the money feature's flows
- * (recorded as completed mobile-money payments at their dates), so the ledger, the platform
- * transactions and the financial statistics agree with the loans.
+ * Money: each loan is paid out and each repayment collected through the lending use cases and the
+ * payments gateway (recorded as completed mobile-money payments at their dates, without calling a
+ * provider), so the ledger, the platform transactions and the financial statistics agree with the
+ * loans. Every step runs at its date on the seed's clock: no service is asked to back-date.
  */
+type SeedClock = Clock & { set(date: Date): void };
 const DAY = 24 * 60 * 60 * 1000;
 const WEEK = 7 * DAY;
 
 export async function seedDemoLending(
   services: Services,
+  clock: SeedClock,
   borrowers: ReadonlyMap<string, { id: number; name: string }>,
 ): Promise<{ loanTypes: number; applications: number; loans: number; repayments: number }> {
-  const now = services.clock.now().getTime();
-  const adminId = await services.applications.firstAdminId();
+  const now = clock.now().getTime();
+  // Some admin signs the demo decisions: the first one, as the start made it.
+  const [admin] = await services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.id))
+    .limit(1);
+  const adminId = admin?.id;
   const typeIds = new Map<string, number>();
   for (const product of DEMO_LOAN_TYPES) {
     const row = await services.loanTypes.create({
@@ -41,46 +54,85 @@ export async function seedDemoLending(
     const loanTypeId = typeIds.get(demo.product);
     if (!borrower || loanTypeId === undefined) continue;
     const submittedAt = new Date(now - demo.daysAgo * DAY - (index + 1) * 37 * 60 * 1000);
-    const { application } = await services.applications.create(
-      borrower.id,
-      {
-        business_name: demo.business,
-        business_location: demo.location,
-        business_type: demo.kind,
-        amount_requested: demo.amount,
-        loan_term: demo.months,
-        loan_type: loanTypeId,
-        loan_purpose: demo.purpose,
-        monthly_income: demo.income,
-        nin: demo.nin,
-      },
-      submittedAt,
-    );
-    await uploadDocuments(services, application.id, borrower, demo, submittedAt);
+    clock.set(submittedAt);
+    const { application } = await services.applications.create(borrower.id, {
+      business_name: demo.business,
+      business_location: demo.location,
+      business_type: demo.kind,
+      amount_requested: demo.amount,
+      loan_term: demo.months,
+      loan_type: loanTypeId,
+      loan_purpose: demo.purpose,
+      monthly_income: demo.income,
+      nin: demo.nin,
+    });
+    await uploadDocuments(services, clock, application.id, borrower, demo, submittedAt);
     if (demo.outcome === 'PENDING' || adminId === undefined) continue;
     const decidedAt = new Date(submittedAt.getTime() + Math.min(demo.daysAgo * DAY, DAY) * 0.4);
+    clock.set(decidedAt);
     if (demo.outcome === 'REJECTED') {
-      await services.applications.reject(application.id, adminId, demo.notes, decidedAt);
+      await services.applications.reject(application.id, adminId, demo.notes);
       continue;
     }
-    await services.applications.approve(application.id, adminId, demo.notes, decidedAt);
+    await services.applications.approve(application.id, adminId, demo.notes);
     if (demo.outcome !== 'DISBURSED') continue;
 
     const disbursedAt = new Date(decidedAt.getTime() + 3 * 60 * 60 * 1000);
-    // Paid out through the money feature's disbursement flow (reserve, loan, settlement), as history.
-    const loanId = await services.lendingPayments.recordDisbursement({
-      applicationId: application.id,
-      at: disbursedAt,
-    });
+    const loanId = await recordDisbursement(services, clock, application.id, disbursedAt);
     loans++;
-    repayments += await repay(services, loanId, disbursedAt, demo, now);
+    repayments += await repay(services, clock, loanId, disbursedAt, demo, now);
   }
-  await services.loans.refreshStatuses();
   return { loanTypes: DEMO_LOAN_TYPES.length, applications: APPLICATIONS.length, loans, repayments };
+}
+
+/**
+ * A payout requested at `at` through the lending use case (reservation, unique live payout) and
+ * confirmed a minute later through the gateway, which creates the loan: no provider is called.
+ */
+async function recordDisbursement(services: Services, clock: SeedClock, applicationId: number, at: Date) {
+  clock.set(at);
+  const payout = await services.lending.requestPayout({
+    applicationId,
+    requestKey: `history.disburse:${applicationId}`,
+  });
+  clock.set(new Date(at.getTime() + 60_000));
+  const { payment } = await services.payments.complete(payout.id, `HIST-${payout.id}`);
+  if (payment.loanId === null) throw new Error(`Recorded disbursement ${payout.id} made no loan`);
+  return payment.loanId;
+}
+
+/** A collection made at `at` from the number the loan was paid out to, confirmed a minute later. */
+async function recordRepayment(
+  services: Services,
+  clock: SeedClock,
+  loanId: number,
+  amount: number,
+  at: Date,
+) {
+  const { loan } = await services.loans.get(loanId);
+  const payout = loan.disbursementTransactionId
+    ? await services.payments.getWithUser(loan.disbursementTransactionId)
+    : null;
+  if (!payout) throw new Error(`Loan ${loan.id} has no payout to collect from`);
+  clock.set(at);
+  const { payment } = await services.db.transaction((tx) =>
+    services.payments.create(tx, {
+      type: 'REPAYMENT',
+      userId: loan.userId,
+      amount,
+      phoneNumber: payout.phoneNumber,
+      loanId: loan.id,
+      requestKey: `history.repay:${loan.id}:${at.toISOString()}`,
+      description: `Repayment of loan ${loan.loanRef} from ${payout.phoneNumber}`,
+    }),
+  );
+  clock.set(new Date(at.getTime() + 60_000));
+  await services.payments.complete(payment.id, `HIST-${payment.id}`);
 }
 
 async function uploadDocuments(
   services: Services,
+  clock: SeedClock,
   applicationId: number,
   borrower: { id: number; name: string },
   demo: DemoApplication,
@@ -117,13 +169,13 @@ async function uploadDocuments(
   // The newest pending application still lacks its trade licence, so its credit check says so.
   const toUpload = demo.daysAgo === 0 ? files.slice(0, 2) : files;
   for (const [i, file] of toUpload.entries()) {
+    clock.set(new Date(submittedAt.getTime() + (i + 1) * 5 * 60 * 1000));
     await services.documents.upload({
       applicationId,
       userId: borrower.id,
       documentType: file.type,
       fileName: file.name,
       bytes: file.bytes,
-      uploadedAt: new Date(submittedAt.getTime() + (i + 1) * 5 * 60 * 1000),
     });
   }
 }
@@ -131,6 +183,7 @@ async function uploadDocuments(
 /** Repayments a day before each due date that has passed, in the pattern the demo asks for. */
 async function repay(
   services: Services,
+  clock: SeedClock,
   loanId: number,
   disbursedAt: Date,
   demo: DemoApplication,
@@ -138,10 +191,9 @@ async function repay(
 ): Promise<number> {
   const detail = await services.loans.detailFor({ id: 0, role: 'admin' }, loanId);
   let count = 0;
-  // Collected through the money feature's repayment flow (allocation and ledger posting), as history.
   const pay = async (amount: number, paidAt: Date) => {
     if (amount <= 0 || paidAt.getTime() > now) return;
-    await services.lendingPayments.recordRepayment({ loanId, amount, at: paidAt });
+    await recordRepayment(services, clock, loanId, amount, paidAt);
     count++;
   };
   const plan = demo.repayments ?? 'on-time';

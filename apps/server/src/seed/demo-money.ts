@@ -1,4 +1,5 @@
 import type { Services } from '../app.ts';
+import type { Clock } from '../clock.ts';
 import { SIMULATOR_NUMBERS } from '../features/payments/momo-simulator.ts';
 import { findOpenUserByEmail } from '../features/users/users.repo.ts';
 import { DEMO_PEOPLE } from './demo-people.ts';
@@ -19,13 +20,15 @@ export interface DemoMoney {
 export const DEMO_CAPITAL = 150_000_000;
 
 /** The owners' start-up capital, before any loan is paid out. */
-export async function fundDemoPlatform(services: Services): Promise<void> {
+export async function fundDemoPlatform(services: Services, clock: Clock & { set(date: Date): void }) {
+  const now = clock.now();
+  clock.set(new Date(now.getTime() - 450 * DAY));
   await services.transactions.fundPlatform({
     amount: DEMO_CAPITAL,
     idempotencyKey: 'demo-seed',
     memo: 'Owners paid start-up capital into the MTN MoMo float',
-    at: new Date(services.clock.now().getTime() - 450 * DAY),
   });
+  clock.set(now);
 }
 
 export async function seedDemoMoney(services: Services): Promise<DemoMoney> {

@@ -1,4 +1,5 @@
-import type { Services } from '../app.ts';
+import { createServices, type Services } from '../app.ts';
+import { fixedClock } from '../clock.ts';
 import { seedDemoLending } from './demo-lending.ts';
 import { type DemoMoney, fundDemoPlatform, seedDemoMoney } from './demo-money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.ts';
@@ -16,13 +17,33 @@ export interface DemoSeedResult {
 /**
  * Fills an empty database with demo data for trying Sente out. Each feature adds its part here,
  * through its own service, so the demo data obeys the same rules as real data.
+ *
+ * The history (people, capital, applications, loans and repayments over the past months) is made by
+ * the same services built with a clock the seed moves: each step happens at its own date, and no
+ * production service takes a back-dating parameter. The recent wallet money goes through the live
+ * services and their MoMo simulator.
  */
 export async function seedDemoData(services: Services): Promise<DemoSeedResult> {
+  const clock = fixedClock(services.clock.now());
+  const past = createServices({ config: services.config, database: services.database, clock });
+  try {
+    const history = await seedDemoHistory(past, clock);
+    await services.loans.refreshStatuses();
+    const money = await seedDemoMoney(services);
+    return { ...history, money };
+  } finally {
+    await past.paymentProviders.close();
+  }
+}
+
+async function seedDemoHistory(services: Services, clock: ReturnType<typeof fixedClock>) {
   const now = services.clock.now().getTime();
   let users = 0;
   let kyc = 0;
   const people = new Map<string, { id: number; name: string }>();
   for (const [index, person] of DEMO_PEOPLE.entries()) {
+    // Spread registrations over the past months, before their loans, like a real history.
+    clock.set(new Date(now - ((DEMO_PEOPLE.length - index) * 9 + 210) * 24 * 60 * 60 * 1000));
     const created = await services.users.createUser({
       email: person.email,
       password: DEMO_PASSWORD,
@@ -30,8 +51,6 @@ export async function seedDemoData(services: Services): Promise<DemoSeedResult> 
       role: person.role,
       phoneNumber: person.phone,
       status: person.status,
-      // Spread registrations over the past months, before their loans, like a real history.
-      createdAt: new Date(now - ((DEMO_PEOPLE.length - index) * 9 + 210) * 24 * 60 * 60 * 1000),
     });
     people.set(created.email, { id: created.id, name: created.name });
     users++;
@@ -40,8 +59,9 @@ export async function seedDemoData(services: Services): Promise<DemoSeedResult> 
       kyc++;
     }
   }
-  await fundDemoPlatform(services);
-  const lending = await seedDemoLending(services, people);
-  const money = await seedDemoMoney(services);
-  return { users, kyc, ...lending, money };
+  clock.set(new Date(now));
+  await fundDemoPlatform(services, clock);
+  const lending = await seedDemoLending(services, clock, people);
+  clock.set(new Date(now));
+  return { users, kyc, ...lending };
 }

@@ -36,7 +36,14 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // A user's wallet is money the platform owes them: it can never be overdrawn (credit balance ≥ 0).
-  (t) => [check('ledger_accounts_user_wallet_not_overdrawn', sql`${t.userId} is null or ${t.balance} <= 0`)],
+  (t) => [
+    check('ledger_accounts_user_wallet_not_overdrawn', sql`${t.userId} is null or ${t.balance} <= 0`),
+    // The float is real money at the provider: the ledger may never say there is less than none.
+    check(
+      'ledger_accounts_platform_wallet_not_negative',
+      sql`${t.code} <> 'PLATFORM_WALLET' or ${t.balance} >= 0`,
+    ),
+  ],
 );
 
 /** One balanced journal entry. Append-only: a correction is a new posting that reverses this one. */

@@ -54,6 +54,12 @@ export const platformTransactions = pgTable(
     /** The provider's own id for the payment (MoMo financialTransactionId). */
     providerReference: text(),
     failureReason: text(),
+    /**
+     * Set when the money arrived but could not be matched to what it was for (docs/money.md,
+     * Suspense): it waits in the suspense account until an admin resolves it.
+     */
+    attentionReason: text(),
+    attentionAt: timestamp({ withTimezone: true }),
     loanId: integer(),
     /** A disbursement pays out an application; the loan exists only once the payout succeeded. */
     applicationId: integer(),
@@ -86,6 +92,9 @@ export const platformTransactions = pgTable(
     index('platform_transactions_reference_prefix_idx').on(t.referenceId.op('text_pattern_ops')),
     index('platform_transactions_reference_suffix_idx').on(sql`reverse(${t.referenceId}) text_pattern_ops`),
     index('platform_transactions_provider_reference_idx').on(t.providerReference),
+    index('platform_transactions_attention_idx')
+      .on(t.attentionAt.desc(), t.id.desc())
+      .where(sql`${t.attentionAt} is not null`),
     index('platform_transactions_open_poll_idx')
       .on(t.nextPollAt)
       .where(sql`${t.status} in ('PENDING', 'PROCESSING')`),

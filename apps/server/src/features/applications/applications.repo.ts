@@ -195,12 +195,3 @@ export async function findDocument(db: DbOrTx, id: number): Promise<DocumentRow 
 }
 
 /** Some admin, for the demo data's decisions. */
-export async function findFirstAdminId(db: DbOrTx): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'admin'))
-    .orderBy(asc(users.id))
-    .limit(1);
-  return row?.id;
-}

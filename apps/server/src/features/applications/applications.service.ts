@@ -12,7 +12,6 @@ import {
   decidePendingApplication,
   findApplicationById,
   findApplicationView,
-  findFirstAdminId,
   insertApplication,
   listApplicationViews,
   listDocuments,
@@ -42,8 +41,9 @@ export function createApplicationsService({
   loanTypes: LoanTypesService;
   loans: LoansService;
 }) {
-  async function view(id: number): Promise<ApplicationView> {
-    const row = await findApplicationView(db, id);
+  /** Inside a unit of work, pass its transaction: the read then sees (and waits for) its locks. */
+  async function view(id: number, handle: DbOrTx = db): Promise<ApplicationView> {
+    const row = await findApplicationView(handle, id);
     if (!row) throw new NotFoundError('Application not found');
     return row;
   }
@@ -90,13 +90,12 @@ export function createApplicationsService({
     adminId: number,
     status: 'APPROVED' | 'REJECTED',
     notes: string | null | undefined,
-    at?: Date,
   ): Promise<ApplicationView> {
     const decided = await decidePendingApplication(db, id, {
       status,
       adminNotes: notes?.trim() || DEFAULT_ADMIN_NOTES[status],
       decidedById: adminId,
-      decidedAt: at ?? clock.now(),
+      decidedAt: clock.now(),
     });
     if (!decided) {
       const existing = await findApplicationById(db, id);
@@ -108,11 +107,7 @@ export function createApplicationsService({
     return view(id);
   }
 
-  async function create(
-    userId: number,
-    body: CreateApplicationBody,
-    createdAt?: Date,
-  ): Promise<ApplicationView> {
+  async function create(userId: number, body: CreateApplicationBody): Promise<ApplicationView> {
     const type = await loanTypes.find(body.loan_type);
     if (!type)
       throw new BadRequestError('Invalid application', { loan_type: ['Choose an existing loan type'] });
@@ -126,7 +121,7 @@ export function createApplicationsService({
         ],
       });
     }
-    const at = createdAt ?? clock.now();
+    const at = clock.now();
     const id = await db.transaction(async (tx) => {
       const row = await insertApplication(tx, {
         userId,
@@ -169,9 +164,7 @@ export function createApplicationsService({
       return row;
     },
 
-    async get(id: number): Promise<ApplicationView> {
-      return view(id);
-    },
+    get: view,
 
     list(filter: {
       status?: ApplicationStatus | undefined;
@@ -193,13 +186,8 @@ export function createApplicationsService({
       };
     },
 
-    approve: (id: number, adminId: number, notes?: string | null, at?: Date) =>
-      decide(id, adminId, 'APPROVED', notes, at),
-    reject: (id: number, adminId: number, notes?: string | null, at?: Date) =>
-      decide(id, adminId, 'REJECTED', notes, at),
-
-    /** Some admin, to sign the demo data's decisions. */
-    firstAdminId: () => findFirstAdminId(db),
+    approve: (id: number, adminId: number, notes?: string | null) => decide(id, adminId, 'APPROVED', notes),
+    reject: (id: number, adminId: number, notes?: string | null) => decide(id, adminId, 'REJECTED', notes),
   };
 }
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;

@@ -33,7 +33,6 @@ export interface DocumentUpload {
   readonly documentType: DocumentType;
   readonly fileName: string;
   readonly bytes: Buffer;
-  readonly uploadedAt?: Date;
 }
 
 export interface DocumentFile {
@@ -91,7 +90,7 @@ export function createDocumentsService({
       }
       const storageKey = `${randomUUID()}${type.extension}`;
       await storage.put(storageKey, input.bytes);
-      const now = input.uploadedAt ?? clock.now();
+      const now = clock.now();
       const row = await db.transaction(async (tx) => {
         const inserted = await insertDocument(tx, {
           applicationId: application.id,

@@ -65,7 +65,7 @@ describe('sign-in changes made by another process (another replica, the CLI, pla
   }
 
   async function fromElsewhere(text: string, values: unknown[]): Promise<void> {
-    const client = new pg.Client({ connectionString: t.db.url });
+    const client = new pg.Client({ connectionString: t.db.url ?? undefined });
     await client.connect();
     try {
       await client.query(text, values);

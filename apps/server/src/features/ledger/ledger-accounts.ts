@@ -3,12 +3,15 @@ export const PLATFORM_WALLET = 'PLATFORM_WALLET';
 export const PLATFORM_CAPITAL = 'PLATFORM_CAPITAL';
 export const LOANS_RECEIVABLE = 'LOANS_RECEIVABLE';
 export const INTEREST_INCOME = 'INTEREST_INCOME';
+/** Money received that could not be matched to what it was for; an admin resolves it. */
+export const SUSPENSE = 'SUSPENSE';
 
 export type AccountCode =
   | typeof PLATFORM_WALLET
   | typeof PLATFORM_CAPITAL
   | typeof LOANS_RECEIVABLE
   | typeof INTEREST_INCOME
+  | typeof SUSPENSE
   | `PROVIDER_CLEARING:${string}`
   | `USER_WALLET:${number}`;
 
@@ -37,4 +40,5 @@ export type PostingKind =
   | 'DISBURSEMENT'
   | 'REPAYMENT'
   | 'OVERPAYMENT'
+  | 'SUSPENSE'
   | 'REVERSAL';

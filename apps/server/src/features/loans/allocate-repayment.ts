@@ -1,5 +1,4 @@
 import type { Tx } from '../../db/client.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
 import { allocateAcrossInstallments, oldestUnpaid } from './allocation.ts';
 import { kampalaDate } from './kampala-date.ts';
 import { daysInArrears, loanStatusFor, statusChangeReason } from './loan-status.ts';
@@ -24,62 +23,78 @@ export interface AllocateRepaymentInput {
   readonly paymentMode?: string;
 }
 
-export interface Allocation {
-  readonly repaymentId: number;
-  readonly principal: number;
-  readonly interest: number;
-  readonly remainingBalance: number;
-}
+/**
+ * Where a repayment went. Only `allocated` and `nothing-owed` are answers about the loan itself;
+ * `refused` says the money cannot be matched to this loan, and the caller parks it in suspense.
+ */
+export type AllocationResult =
+  | {
+      readonly kind: 'allocated';
+      readonly repaymentId: number;
+      readonly principal: number;
+      readonly interest: number;
+      readonly remainingBalance: number;
+      /** What came in beyond the balance: the loan is fully paid and this much is the borrower's. */
+      readonly overpayment: number;
+    }
+  /** The loan was already fully paid before this money arrived. */
+  | { readonly kind: 'nothing-owed' }
+  | { readonly kind: 'refused'; readonly code: AllocationRefusal; readonly reason: string };
+
+export type AllocationRefusal = 'INVALID_AMOUNT' | 'LOAN_NOT_FOUND' | 'PAYMENT_ALLOCATED_ELSEWHERE';
 
 /**
  * Applies a repayment to the schedule (decisions.md, Lending rules): the oldest installment first,
  * interest before principal; the split is kept on the repayment. Paying early or partly is fine and
- * costs no penalty; paying more than the balance is refused. When nothing is left the loan becomes
- * FULLY_PAID, and when the arrears are cleared it goes back to ACTIVE. Runs in the caller's
- * transaction, with the loan row locked so concurrent repayments take turns.
+ * costs no penalty; what comes in beyond the balance pays the loan off and is reported as an
+ * overpayment. When nothing is left the loan becomes FULLY_PAID, and when the arrears are cleared
+ * it goes back to ACTIVE. Runs in the caller's transaction, with the loan row locked so concurrent
+ * repayments take turns. Never throws for a fact about the loan: every outcome is a result.
  */
-export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): Promise<Allocation> {
+export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): Promise<AllocationResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-    throw new BadRequestError('Invalid amount', {
-      amount: ['Enter a whole number of shillings greater than 0'],
-    });
+    return { kind: 'refused', code: 'INVALID_AMOUNT', reason: `Invalid amount ${input.amount}` };
   }
   if (input.platformTransactionId !== null) {
     const earlier = await findRepaymentByPlatformTransaction(tx, input.platformTransactionId);
     if (earlier) {
-      if (earlier.loanId !== input.loanId || earlier.amount !== input.amount) {
-        throw new ConflictError('This payment was already allocated to a different repayment');
+      if (earlier.loanId !== input.loanId) {
+        return {
+          kind: 'refused',
+          code: 'PAYMENT_ALLOCATED_ELSEWHERE',
+          reason: `This payment was already allocated to loan ${earlier.loanId}`,
+        };
       }
       return {
+        kind: 'allocated',
         repaymentId: earlier.id,
         principal: earlier.principal,
         interest: earlier.interest,
         remainingBalance: earlier.remainingBalanceAfter,
+        overpayment: input.amount - earlier.amount,
       };
     }
   }
   const loan = await lockLoan(tx, input.loanId);
-  if (!loan) throw new NotFoundError('Loan not found');
+  if (!loan)
+    return { kind: 'refused', code: 'LOAN_NOT_FOUND', reason: `Loan ${input.loanId} does not exist` };
   const balance = loan.totalPayable - loan.totalPayments;
-  if (balance <= 0) throw new ConflictError('This loan is already fully paid');
-  if (input.amount > balance) {
-    throw new BadRequestError(`The amount is more than the outstanding balance of UGX ${balance}`, {
-      amount: [`At most ${balance} UGX is owed on this loan`],
-    });
-  }
+  if (balance <= 0) return { kind: 'nothing-owed' };
+  const applied = Math.min(input.amount, balance);
+  const overpayment = input.amount - applied;
 
   const installments = await findInstallments(tx, loan.id);
-  const { principal, interest } = await payInstallments(tx, installments, input.amount);
+  const { principal, interest } = await payInstallments(tx, installments, applied);
   const paidDay = kampalaDate(input.paidAt);
   const daysLate = daysInArrears(loan.oldestUnpaidDueDate, paidDay);
   const oldestUnpaidRow = oldestUnpaid(installments);
-  const remainingBalance = balance - input.amount;
+  const remainingBalance = balance - applied;
   const oldestUnpaidDueDate = remainingBalance > 0 ? (oldestUnpaidRow?.dueDate ?? null) : null;
   const arrearsAfter = daysInArrears(oldestUnpaidDueDate, paidDay);
   const status = loanStatusFor(remainingBalance, arrearsAfter);
 
   await updateLoan(tx, loan.id, {
-    totalPayments: loan.totalPayments + input.amount,
+    totalPayments: loan.totalPayments + applied,
     principalPaid: loan.principalPaid + principal,
     interestPaid: loan.interestPaid + interest,
     repaymentCount: loan.repaymentCount + 1,
@@ -99,7 +114,7 @@ export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): 
   }
   const repayment = await insertRepayment(tx, {
     loanId: loan.id,
-    amount: input.amount,
+    amount: applied,
     principal,
     interest,
     paidAt: input.paidAt,
@@ -109,7 +124,7 @@ export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): 
     daysLateAtPayment: daysLate,
     createdAt: input.paidAt,
   });
-  return { repaymentId: repayment.id, principal, interest, remainingBalance };
+  return { kind: 'allocated', repaymentId: repayment.id, principal, interest, remainingBalance, overpayment };
 }
 
 /** Oldest installment first, interest before principal. Mutates the rows to their new paid amounts. */

@@ -153,16 +153,41 @@ describe('allocateRepayment', () => {
     });
   });
 
-  it('refuses more than the balance, and anything once the loan is fully paid', async () => {
+  it('pays the loan off with the balance and reports what came in beyond it as an overpayment', async () => {
     const loan = await disburse((await approvedApplication()).id);
-    expect(await statusOf(repay(loan.id, 1_168_001, DISBURSED_AT))).toBe(400);
-    const paid = await repay(loan.id, 1_168_000, new Date('2025-03-05T10:00:00+03:00'));
-    expect(paid).toMatchObject({ principal: 1_000_000, interest: 168_000, remainingBalance: 0 });
+    const paid = await repay(loan.id, 1_168_250, new Date('2025-03-05T10:00:00+03:00'));
+    expect(paid).toMatchObject({
+      kind: 'allocated',
+      principal: 1_000_000,
+      interest: 168_000,
+      remainingBalance: 0,
+      overpayment: 250,
+    });
     const after = await findLoanById(t.services.db, loan.id);
-    expect(after).toMatchObject({ status: 'FULLY_PAID', oldestUnpaidDueDate: null });
-    expect(await statusOf(repay(loan.id, 1_000, DISBURSED_AT))).toBe(409);
+    expect(after).toMatchObject({
+      status: 'FULLY_PAID',
+      oldestUnpaidDueDate: null,
+      totalPayments: 1_168_000,
+    });
+    expect(await repay(loan.id, 1_000, DISBURSED_AT)).toEqual({ kind: 'nothing-owed' });
     const history = await findStatusHistory(t.services.db, loan.id);
     expect(history.map((h) => h.toStatus)).toEqual(['ACTIVE', 'FULLY_PAID']);
+  });
+
+  it('refuses, as a result and without touching the loan, a bad amount, an unknown loan and a payment allocated elsewhere', async () => {
+    const loan = await disburse((await approvedApplication()).id);
+    expect(await repay(loan.id, 0, DISBURSED_AT)).toMatchObject({ kind: 'refused', code: 'INVALID_AMOUNT' });
+    expect(await repay(999_999, 1_000, DISBURSED_AT)).toMatchObject({
+      kind: 'refused',
+      code: 'LOAN_NOT_FOUND',
+    });
+    const other = await disburse((await approvedApplication()).id);
+    await repay(other.id, 5_000, DISBURSED_AT, 9002);
+    expect(await repay(loan.id, 5_000, DISBURSED_AT, 9002)).toMatchObject({
+      kind: 'refused',
+      code: 'PAYMENT_ALLOCATED_ELSEWHERE',
+    });
+    expect((await findLoanById(t.services.db, loan.id))?.totalPayments).toBe(0);
   });
 
   it('returns the first split when the same collection is allocated again', async () => {

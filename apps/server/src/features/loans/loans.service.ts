@@ -1,6 +1,6 @@
 import { toUgxString } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { allocateRepayment } from './allocate-repayment.ts';
 import { createLoanFromApplication } from './create-loan.ts';
@@ -36,15 +36,16 @@ export interface LoanViewer {
 export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
   const today = () => kampalaDate(clock.now());
 
-  async function view(id: number): Promise<LoanView> {
-    const row = await findLoanView(db, id);
+  /** Inside a unit of work, pass its transaction: the read then sees (and waits for) its locks. */
+  async function view(id: number, handle: DbOrTx = db): Promise<LoanView> {
+    const row = await findLoanView(handle, id);
     if (!row) throw new NotFoundError('Loan not found');
     return row;
   }
 
   /** The borrower or an admin may read a loan; anyone else is told it does not exist. */
-  async function viewFor(viewer: LoanViewer, id: number): Promise<LoanView> {
-    const row = await view(id);
+  async function viewFor(viewer: LoanViewer, id: number, handle: DbOrTx = db): Promise<LoanView> {
+    const row = await view(id, handle);
     if (viewer.role !== 'admin' && row.loan.userId !== viewer.id) throw new NotFoundError('Loan not found');
     return row;
   }

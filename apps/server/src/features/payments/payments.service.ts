@@ -5,7 +5,7 @@ import { transaction } from '../../db/retry-transaction.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PaymentFlow, PaymentFlows } from './flows/payment-flow.ts';
+import type { PaymentFlow } from './payment-flow.ts';
 import {
   type PaymentProvider,
   PaymentRejectedError,
@@ -22,6 +22,7 @@ import {
   lockTransaction,
   moveStatus,
   shiftTotals,
+  sumOpenRepayments,
   type TransactionRow,
   type TransactionType,
   type TransactionWithUser,
@@ -34,7 +35,6 @@ export interface PaymentsDeps {
   readonly ledger: LedgerService;
   readonly notifications: NotificationsService;
   readonly providers: ReadonlyMap<ProviderName, PaymentProvider>;
-  readonly flows: PaymentFlows;
   /** This server's public URL for provider callbacks; null asks for none. */
   readonly callbackBaseUrl: string | null;
   readonly pollIntervalMs: number;
@@ -52,8 +52,6 @@ export interface NewPayment {
   readonly description: string;
   readonly loanId?: number | null;
   readonly applicationId?: number | null;
-  /** When it happened, for recorded history (the demo seed); defaults to now. */
-  readonly at?: Date;
 }
 
 const FINAL = new Set(['COMPLETED', 'FAILED']);
@@ -62,17 +60,19 @@ export const isFinal = (payment: Pick<TransactionRow, 'status'>) => FINAL.has(pa
 const PROVIDER_LABEL: Record<ProviderName, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
 
 /**
- * The life of a mobile-money payment: created (PENDING, with its reservation posted), sent to the
- * provider (PROCESSING once accepted), and settled (COMPLETED) or unwound (FAILED) when the provider,
- * a callback or the poller says so. Status moves only forward, each move in one database transaction
- * together with its ledger postings, its totals and its notification.
+ * The mobile-money gateway: the life of a payment, created (PENDING, with its reservation posted),
+ * sent to the provider (PROCESSING once accepted), and settled (COMPLETED) or unwound (FAILED) when
+ * the provider, a callback or the poller says so. Status moves only forward, each move in one
+ * database transaction together with what the payment's flow does, its totals and its notification.
+ * It knows no lending or wallet rules: those features register the flow of their payment types.
  */
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, clock, flows } = deps;
+  const { db, clock } = deps;
+  const flows = new Map<TransactionType, PaymentFlow>();
 
   function flowOf(type: TransactionType): PaymentFlow {
-    const flow = flows[type];
-    if (!flow) throw new Error(`No payment flow for ${type}`);
+    const flow = flows.get(type);
+    if (!flow) throw new Error(`No payment flow is registered for ${type}`);
     return flow;
   }
 
@@ -92,13 +92,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function finish(
     id: number,
     outcome: 'COMPLETED' | 'FAILED',
-    detail: { providerReference?: string | null; reason?: string; at?: Date },
+    detail: { providerReference?: string | null; reason?: string },
   ): Promise<{ payment: TransactionRow; changed: boolean }> {
     return transaction(db, async (tx) => {
       const current = await lockTransaction(tx, id);
       if (!current) throw new NotFoundError('Payment not found');
       if (isFinal(current)) return { payment: current, changed: false };
-      const now = detail.at ?? clock.now();
+      const now = clock.now();
       const flow = flowOf(current.type);
       const set =
         outcome === 'COMPLETED'
@@ -136,7 +136,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const service = {
     /** How often the poller job looks at open payments. */
     pollIntervalMs: deps.pollIntervalMs,
-    flows,
+
+    /** A feature says what its kind of payment does at each step (one flow per type, at start). */
+    registerFlow(type: TransactionType, flow: PaymentFlow): void {
+      if (flows.has(type)) throw new Error(`A payment flow for ${type} is already registered`);
+      flows.set(type, flow);
+    },
+
+    /** The flows registered so far (a second instance standing in for another replica copies them). */
+    registeredFlows(): ReadonlyMap<TransactionType, PaymentFlow> {
+      return flows;
+    },
 
     /** The provider that serves a number, or a 400 saying which numbers work. */
     providerFor(phoneNumber: string): ProviderName {
@@ -161,7 +171,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async create(tx: Tx, input: NewPayment): Promise<{ payment: TransactionRow; isNew: boolean }> {
       const flow = flowOf(input.type);
       const provider = service.providerFor(input.phoneNumber);
-      const now = input.at ?? clock.now();
+      const now = clock.now();
       const payment = await insertTransactionOnce(tx, {
         referenceId: randomUUID(),
         requestKey: input.requestKey,
@@ -234,9 +244,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       });
     },
 
-    /** `at` records when it completed, for recorded history (the demo seed); defaults to now. */
-    complete(id: number, providerReference: string | null = null, at?: Date) {
-      return finish(id, 'COMPLETED', { providerReference, ...(at ? { at } : {}) });
+    complete(id: number, providerReference: string | null = null) {
+      return finish(id, 'COMPLETED', { providerReference });
     },
 
     fail(id: number, reason: string) {
@@ -308,6 +317,27 @@ export function createPaymentsService(deps: PaymentsDeps) {
           setTimeout(resolve, Math.min(stepMs, Math.max(deadline - Date.now(), 0))),
         );
       }
+    },
+
+    /** The payout made this loan (the lending feature's disbursement flow, in its transaction). */
+    async linkLoan(tx: Tx, paymentId: number, loanId: number): Promise<void> {
+      await updateTransaction(tx, paymentId, { loanId });
+    },
+
+    /**
+     * The money of this payment could not be matched to what it was for and waits in suspense:
+     * admins see it in the payments needing attention.
+     */
+    async flagForAttention(tx: Tx, paymentId: number, reason: string): Promise<void> {
+      await updateTransaction(tx, paymentId, {
+        attentionReason: reason.slice(0, 500),
+        attentionAt: clock.now(),
+      });
+    },
+
+    /** What is owed on a loan is less what borrowers' collections already on their way will bring. */
+    sumOpenRepayments(tx: Tx, loanId: number): Promise<number> {
+      return sumOpenRepayments(tx, loanId);
     },
 
     findByRequestKey(tx: Tx, requestKey: string) {

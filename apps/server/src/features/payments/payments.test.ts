@@ -52,7 +52,6 @@ function paymentsDeps() {
     ledger: t.services.ledger,
     notifications: t.services.notifications,
     providers: t.services.paymentProviders.providers,
-    flows: t.services.payments.flows,
     callbackBaseUrl: null,
     pollIntervalMs: 1_000,
     pendingTimeoutMs: config.pendingTimeoutMs,
@@ -256,6 +255,7 @@ describe('the payment poller', () => {
       intervalMs: 60_000,
       run: async () => {
         const payments = createPaymentsService({ ...paymentsDeps(), clock });
+        for (const [type, flow] of t.services.payments.registeredFlows()) payments.registerFlow(type, flow);
         polls.push((await payments.pollDue()).polled);
       },
     });

@@ -56,7 +56,7 @@ export function createPlatformTransactionsService(deps: {
      * Records owners' capital paid into the platform's mobile-money float (Dr platform wallet,
      * Cr capital). The key makes a repeat harmless.
      */
-    async fundPlatform(input: { amount: number; idempotencyKey: string; memo: string; at?: Date }) {
+    async fundPlatform(input: { amount: number; idempotencyKey: string; memo: string }) {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
         throw new BadRequestError('Capital must be a whole number of shillings above 0');
       }
@@ -69,7 +69,6 @@ export function createPlatformTransactionsService(deps: {
             { account: PLATFORM_WALLET, amount: input.amount },
             { account: PLATFORM_CAPITAL, amount: -input.amount },
           ],
-          ...(input.at ? { postedAt: input.at } : {}),
         }),
       );
     },

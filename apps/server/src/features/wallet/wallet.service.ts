@@ -10,6 +10,7 @@ import type { TransactionRow, TransactionWithUser } from '../payments/payments.r
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { normalizeUgandanPhone } from '../users/phone-number.ts';
 import { findTransactions, resolveFilter, userTotals } from './wallet.repo.ts';
+import { depositFlow, withdrawalFlow } from './wallet-flows.ts';
 
 export interface MobileMoneyRequest {
   readonly userId: number;
@@ -34,7 +35,10 @@ function phoneOrRefuse(input: string): string {
   return phone;
 }
 
-/** A user's own wallet: what the platform holds for them, topped up and paid out by mobile money. */
+/**
+ * A user's own wallet: what the platform holds for them, topped up and paid out by mobile money. It
+ * registers what deposits and withdrawals do with the payments gateway (wallet-flows.ts).
+ */
 export function createWalletService(deps: {
   db: Db;
   clock: Clock;
@@ -43,6 +47,8 @@ export function createWalletService(deps: {
   idempotency: IdempotencyService;
 }) {
   const { db, ledger, payments, idempotency } = deps;
+  payments.registerFlow('WITHDRAWAL', withdrawalFlow(ledger));
+  payments.registerFlow('DEPOSIT', depositFlow(ledger));
 
   /**
    * Sends what was created but not yet sent (also a retry after a crash between the two) and answers

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from '../../../test/test-db.ts';
 import { silentProgress } from './progress.ts';
 import { seedAtScale } from './scale-seed.ts';
 
@@ -9,11 +9,11 @@ async function count(client: pg.Client, text: string): Promise<number> {
 }
 
 describe('seed --scale, the money', () => {
-  let db: TestDatabase;
+  let db: PostgresTestDatabase;
   let client: pg.Client;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createPostgresDatabase();
     await seedAtScale(
       { kind: 'postgres', url: db.url },
       { scale: 0.3, seed: 5, today: '2026-06-15', password: 'scale-test-password', progress: silentProgress },

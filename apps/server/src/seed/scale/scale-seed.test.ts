@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
+import { createPostgresDatabase, type PostgresTestDatabase } from '../../../test/test-db.ts';
 import { addDays, daysBetween, kampalaDate, startOfKampalaDate } from '../../features/loans/kampala-date.ts';
 import { arrearsDays, dateOf, dayOf, startOfDay } from './calendar.ts';
 import { silentProgress } from './progress.ts';
@@ -27,12 +27,12 @@ async function rows<T>(client: pg.Client, text: string): Promise<T[]> {
 }
 
 describe('seed --scale', () => {
-  let first: TestDatabase;
+  let first: PostgresTestDatabase;
   let client: pg.Client;
   let report: ScaleSeedReport;
 
   beforeAll(async () => {
-    first = await createTestDatabase();
+    first = await createPostgresDatabase();
     report = await seedAtScale({ kind: 'postgres', url: first.url }, options);
     client = new pg.Client({ connectionString: first.url });
     await client.connect();
@@ -159,8 +159,8 @@ describe('seed --scale', () => {
   });
 
   it('makes the same data from the same seed, and different data from another', async () => {
-    const again = await createTestDatabase();
-    const other = await createTestDatabase();
+    const again = await createPostgresDatabase();
+    const other = await createPostgresDatabase();
     try {
       await seedAtScale({ kind: 'postgres', url: again.url }, options);
       await seedAtScale({ kind: 'postgres', url: other.url }, { ...options, seed: 43 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
 import { insertApplication, insertLoanType } from '../../../test/lending-factories.ts';
-import { idempotencyKey, settleOpenPayments } from '../../../test/money-helpers.ts';
+import { completedRepayment, idempotencyKey, settleOpenPayments } from '../../../test/money-helpers.ts';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp, testConfig } from '../../../test/test-app.ts';
 import {
   applications,
@@ -13,8 +13,8 @@ import {
   platformTransactions,
 } from '../../db/schema/index.ts';
 import { INTEREST_INCOME, LOANS_RECEIVABLE, PLATFORM_WALLET, userWallet } from '../ledger/ledger-accounts.ts';
-import { ALREADY_DISBURSING } from './lending-payments.service.ts';
-import { SIMULATOR_NUMBERS } from './momo-simulator.ts';
+import { SIMULATOR_NUMBERS } from '../payments/momo-simulator.ts';
+import { ALREADY_DISBURSING } from './disburse.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -308,11 +308,7 @@ describe('POST /api/loans/loans/:id/repay/', () => {
     const late = await repay(loan.id, token, { amount: 40_000, phone_number: '0772123456' });
     expect(late.statusCode).toBe(201);
     // Meanwhile the whole balance is paid another way.
-    await t.services.lendingPayments.recordRepayment({
-      loanId: loan.id,
-      amount: owed,
-      at: t.services.clock.now(),
-    });
+    await completedRepayment(t, { loanId: loan.id, userId: user.id, amount: owed });
     await t.services.payments.complete(late.json().id, 'late-success');
     expect(await postingKinds(late.json().id)).toEqual(['OVERPAYMENT']);
     expect(await balance(userWallet(user.id))).toBe(-40_000);

@@ -2,15 +2,15 @@ import { routes } from '@sente/contract';
 import { REPLY_SENT, type RegisterRoute } from '../../http/register-route.ts';
 import { toLoanDto } from '../loans/loans.presenter.ts';
 import type { LoansService } from '../loans/loans.service.ts';
-import type { LendingPaymentsService } from './lending-payments.service.ts';
-import { toPlatformTransactionDto } from './payments.presenter.ts';
+import { toPlatformTransactionDto } from '../payments/payments.presenter.ts';
+import type { LendingService } from './lending.service.ts';
 
-export function registerLendingPaymentsRoutes(
+export function registerLendingRoutes(
   register: RegisterRoute,
-  { lendingPayments, loans }: { lendingPayments: LendingPaymentsService; loans: LoansService },
+  { lending, loans }: { lending: LendingService; loans: LoansService },
 ): void {
   register(routes.disburseApplication, async ({ params, headers, user, reply }) => {
-    const outcome = await lendingPayments.disburse({
+    const outcome = await lending.disburse({
       applicationId: params.id,
       adminId: user.id,
       idempotencyKey: headers['idempotency-key'],
@@ -28,7 +28,7 @@ export function registerLendingPaymentsRoutes(
 
   register(routes.repayLoan, async ({ params, body, headers, user }) =>
     toPlatformTransactionDto(
-      await lendingPayments.repay({
+      await lending.repay({
         loanId: params.id,
         user,
         amount: body.amount,

@@ -1,6 +1,6 @@
-import type { Tx } from '../../../db/client.ts';
-import type { PaymentDirection } from '../payment-provider.ts';
-import type { TransactionRow, TransactionType } from '../payments.repo.ts';
+import type { Tx } from '../../db/client.ts';
+import type { PaymentDirection } from './payment-provider.ts';
+import type { TransactionRow } from './payments.repo.ts';
 
 /**
  * What a kind of payment does to the ledger (and to loans) at each step of its life. Every step runs
@@ -20,5 +20,3 @@ export interface PaymentFlow {
   /** What the user is told when the payment completes or fails; null tells nothing. */
   notice(payment: TransactionRow, outcome: 'COMPLETED' | 'FAILED'): { title: string; message: string } | null;
 }
-
-export type PaymentFlows = Partial<Record<TransactionType, PaymentFlow>>;

@@ -1,7 +1,7 @@
-import { formatUgx } from '../../../format-ugx.ts';
-import type { LedgerService } from '../../ledger/ledger.service.ts';
-import { PLATFORM_WALLET, providerClearing, userWallet } from '../../ledger/ledger-accounts.ts';
-import type { PaymentFlow } from './payment-flow.ts';
+import { formatUgx } from '../../format-ugx.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { PLATFORM_WALLET, providerClearing, userWallet } from '../ledger/ledger-accounts.ts';
+import type { PaymentFlow } from '../payments/payment-flow.ts';
 
 /**
  * A withdrawal reserves the money at request (the wallet is debited into the provider's clearing

@@ -1,0 +1,117 @@
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { transaction } from '../../db/retry-transaction.ts';
+import { formatUgx } from '../../format-ugx.ts';
+import { ConflictError, HttpError } from '../../http/errors.ts';
+import type { ApplicationsService } from '../applications/applications.service.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
+import type { TransactionRow, TransactionWithUser } from '../payments/payments.repo.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+
+export const ALREADY_DISBURSING = 'This application is already being disbursed';
+
+export type DisbursementOutcome =
+  | { readonly kind: 'loan'; readonly loanId: number }
+  | { readonly kind: 'pending'; readonly payment: TransactionWithUser };
+
+export interface DisburseDeps {
+  readonly db: Db;
+  readonly ledger: LedgerService;
+  readonly payments: PaymentsService;
+  readonly idempotency: IdempotencyService;
+  readonly applications: ApplicationsService;
+  readonly syncWaitMs: number;
+}
+
+/**
+ * One unit of work: checks that the application can be paid out, locks the platform wallet, checks
+ * that it holds the amount, and records the payout PENDING with its reservation posted. Every read
+ * goes through the transaction. A second live payout of the same application is refused by a unique
+ * index, so two concurrent calls can never make two loans; the platform wallet cannot go below zero
+ * (checked here under the lock, and by a constraint on the account).
+ */
+export async function requestPayout(
+  deps: Pick<DisburseDeps, 'db' | 'ledger' | 'payments' | 'applications'>,
+  input: { applicationId: number; requestKey: string },
+): Promise<TransactionRow> {
+  const { ledger, payments, applications } = deps;
+  try {
+    return await transaction(deps.db, async (tx) => {
+      const earlier = await payments.findByRequestKey(tx, input.requestKey);
+      if (earlier) return earlier;
+      const { application, userPhone } = await applications.get(input.applicationId, tx);
+      if (application.approvedLoanId !== null) throw new ConflictError('Application already disbursed');
+      if (application.status !== 'APPROVED') {
+        throw new ConflictError(
+          `Only approved applications can be disbursed (this one is ${application.status})`,
+        );
+      }
+      if (!userPhone) throw new ConflictError('The borrower has no mobile-money number on file');
+      const amount = application.amountRequested;
+      const [wallet] = await ledger.lockAccounts(tx, [PLATFORM_WALLET]);
+      const available = wallet?.balance ?? 0;
+      if (available < amount) {
+        throw new ConflictError(
+          `The platform wallet holds ${formatUgx(available)}, less than the ${formatUgx(amount)} to disburse`,
+        );
+      }
+      const { payment } = await payments.create(tx, {
+        type: 'DISBURSEMENT',
+        userId: application.userId,
+        amount,
+        phoneNumber: userPhone,
+        applicationId: input.applicationId,
+        requestKey: input.requestKey,
+        description: `Loan disbursement for application #${input.applicationId} to ${userPhone}`,
+      });
+      return payment;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'platform_transactions_live_disbursement_key')) {
+      throw new ConflictError(ALREADY_DISBURSING);
+    }
+    throw error;
+  }
+}
+
+/**
+ * An admin pays an approved application out and, when the provider confirms within the wait, gets
+ * the loan it created. All or nothing: a failed payout is reversed and leaves the application
+ * APPROVED with no loan. A payout still on its way answers `pending`; the poller or the callback
+ * finishes it and creates the loan then. The Idempotency-Key makes a repeat answer the first result.
+ */
+export async function disburse(
+  deps: DisburseDeps,
+  input: { applicationId: number; adminId: number; idempotencyKey: string },
+): Promise<DisbursementOutcome> {
+  const { payments, idempotency } = deps;
+  const paymentId = await idempotency.run(
+    {
+      scope: 'loans.disburse',
+      key: input.idempotencyKey,
+      userId: input.adminId,
+      request: { application: input.applicationId },
+    },
+    async () => {
+      const payout = await requestPayout(deps, {
+        applicationId: input.applicationId,
+        requestKey: `loans.disburse:${input.applicationId}:${input.adminId}:${input.idempotencyKey}`,
+      });
+      const sent = await payments.submit(payout);
+      const final = await payments.waitUntilFinal(sent.id, deps.syncWaitMs);
+      if (final.status === 'FAILED') {
+        throw new HttpError(
+          502,
+          `The mobile-money payout failed${final.failureReason ? ` (${final.failureReason})` : ''}. The application is still approved and no money moved.`,
+        );
+      }
+      return final.id;
+    },
+  );
+  const payment = await payments.getWithUser(paymentId);
+  if (payment.status === 'COMPLETED' && payment.loanId !== null)
+    return { kind: 'loan', loanId: payment.loanId };
+  return { kind: 'pending', payment };
+}

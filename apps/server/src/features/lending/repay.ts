@@ -1,0 +1,97 @@
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/retry-transaction.ts';
+import { formatUgx } from '../../format-ugx.ts';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { userWallet } from '../ledger/ledger-accounts.ts';
+import type { LoansService } from '../loans/loans.service.ts';
+import type { TransactionWithUser } from '../payments/payments.repo.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import { normalizeUgandanPhone } from '../users/phone-number.ts';
+
+export interface RepayDeps {
+  readonly db: Db;
+  readonly ledger: LedgerService;
+  readonly payments: PaymentsService;
+  readonly idempotency: IdempotencyService;
+  readonly loans: LoansService;
+}
+
+function phoneOrRefuse(input: string): string {
+  const phone = normalizeUgandanPhone(input);
+  if (!phone) {
+    throw new BadRequestError('Enter a Ugandan mobile number like 0772 123456', {
+      phone_number: ['Enter a Ugandan mobile number like 0772 123456'],
+    });
+  }
+  return phone;
+}
+
+/**
+ * A borrower repays by mobile money: a collection they approve on their phone. One unit of work
+ * checks the loan (read through the transaction, after a lock on the borrower's wallet account so
+ * their requests take turns), refuses more than is owed less what is already on its way, and records
+ * the collection PENDING; it is then sent to the provider. The money is allocated and posted when the
+ * provider confirms (settle-repayment.ts).
+ */
+export async function repay(
+  deps: RepayDeps,
+  input: {
+    loanId: number;
+    user: { id: number; role: 'admin' | 'borrower' | 'lender' };
+    amount: number;
+    phoneNumber: string;
+    idempotencyKey: string;
+  },
+): Promise<TransactionWithUser> {
+  const { ledger, payments, idempotency, loans } = deps;
+  const paymentId = await idempotency.run(
+    {
+      scope: 'loans.repay',
+      key: input.idempotencyKey,
+      userId: input.user.id,
+      request: { loan: input.loanId, amount: input.amount, phone_number: input.phoneNumber },
+    },
+    async () => {
+      const requestKey = `loans.repay:${input.user.id}:${input.idempotencyKey}`;
+      const payment = await transaction(deps.db, async (tx) => {
+        const earlier = await payments.findByRequestKey(tx, requestKey);
+        if (earlier) return earlier;
+        const { loan } = await loans.getFor(input.user, input.loanId, tx);
+        if (loan.userId !== input.user.id) {
+          throw new ForbiddenError('Only the borrower who owns this loan can repay it');
+        }
+        const phoneNumber = phoneOrRefuse(input.phoneNumber);
+        await ledger.lockAccounts(tx, [userWallet(input.user.id)]);
+        const { loan: current } = await loans.get(input.loanId, tx);
+        const owed = current.totalPayable - current.totalPayments;
+        if (owed <= 0) throw new ConflictError('This loan is already fully paid');
+        const onTheWay = await payments.sumOpenRepayments(tx, input.loanId);
+        const payable = owed - onTheWay;
+        if (input.amount > payable) {
+          const message =
+            onTheWay > 0
+              ? `At most ${formatUgx(payable)} can be paid now: ${formatUgx(owed)} is owed and ${formatUgx(onTheWay)} is already on its way`
+              : `At most ${formatUgx(owed)} is owed on this loan`;
+          throw new BadRequestError(`The amount is more than the outstanding balance of ${formatUgx(owed)}`, {
+            amount: [message],
+          });
+        }
+        const created = await payments.create(tx, {
+          type: 'REPAYMENT',
+          userId: input.user.id,
+          amount: input.amount,
+          phoneNumber,
+          loanId: input.loanId,
+          requestKey,
+          description: `Repayment of loan ${current.loanRef} from ${phoneNumber}`,
+        });
+        return created.payment;
+      });
+      const sent = payment.status === 'PENDING' ? await payments.submit(payment) : payment;
+      return sent.id;
+    },
+  );
+  return payments.getWithUser(paymentId);
+}

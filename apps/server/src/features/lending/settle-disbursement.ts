@@ -1,0 +1,70 @@
+import { formatUgx } from '../../format-ugx.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { LOANS_RECEIVABLE, PLATFORM_WALLET, providerClearing } from '../ledger/ledger-accounts.ts';
+import type { LoansService } from '../loans/loans.service.ts';
+import type { PaymentFlow } from '../payments/payment-flow.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+
+/**
+ * What a loan payout does at each step of its payment. Requested: the amount is reserved out of the
+ * platform wallet. Confirmed by the provider: the loan and its schedule are created in the same
+ * transaction as the settling posting. Failed: the reservation is reversed (the gateway's default)
+ * and no loan exists; the application stays APPROVED.
+ */
+export function disbursementFlow(deps: {
+  ledger: LedgerService;
+  loans: LoansService;
+  payments: Pick<PaymentsService, 'linkLoan'>;
+}): PaymentFlow {
+  const { ledger, loans, payments } = deps;
+  return {
+    direction: 'send',
+    userSees: 'CREDIT',
+    category: 'LOAN',
+    async reserve(tx, payment) {
+      await ledger.postJournal(tx, {
+        idempotencyKey: `payment:${payment.id}:reserve`,
+        kind: 'DISBURSEMENT_RESERVE',
+        memo: `Loan payout ${payment.referenceId} reserved`,
+        platformTransactionId: payment.id,
+        postedAt: payment.createdAt,
+        lines: [
+          { account: providerClearing(payment.provider), amount: payment.amount },
+          { account: PLATFORM_WALLET, amount: -payment.amount },
+        ],
+      });
+    },
+    async settle(tx, payment) {
+      if (payment.applicationId === null) throw new Error(`Disbursement ${payment.id} has no application`);
+      const disbursedAt = payment.completedAt ?? payment.updatedAt;
+      const loan = await loans.createLoanFromApplication(tx, {
+        applicationId: payment.applicationId,
+        disbursedAt,
+        platformTransactionId: payment.id,
+      });
+      await payments.linkLoan(tx, payment.id, loan.id);
+      await ledger.postJournal(tx, {
+        idempotencyKey: `payment:${payment.id}:settle`,
+        kind: 'DISBURSEMENT',
+        memo: `Loan ${loan.loanRef} paid out (${payment.referenceId})`,
+        platformTransactionId: payment.id,
+        postedAt: disbursedAt,
+        lines: [
+          { account: LOANS_RECEIVABLE, amount: payment.amount },
+          { account: providerClearing(payment.provider), amount: -payment.amount },
+        ],
+      });
+    },
+    notice(payment, outcome) {
+      return outcome === 'COMPLETED'
+        ? {
+            title: 'Loan disbursed',
+            message: `Your loan of ${formatUgx(payment.amount)} was sent to ${payment.phoneNumber}.`,
+          }
+        : {
+            title: 'Loan payout failed',
+            message: `We could not send ${formatUgx(payment.amount)} to ${payment.phoneNumber}${payment.failureReason ? ` (${payment.failureReason})` : ''}. Your application is still approved.`,
+          };
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import type { Tx } from '../../db/client.ts';
+import { isRetryable } from '../../db/retry-transaction.ts';
+import { formatUgx } from '../../format-ugx.ts';
+import type { JournalLine, LedgerService } from '../ledger/ledger.service.ts';
+import {
+  INTEREST_INCOME,
+  LOANS_RECEIVABLE,
+  PLATFORM_WALLET,
+  SUSPENSE,
+  userWallet,
+} from '../ledger/ledger-accounts.ts';
+import type { AllocationResult } from '../loans/allocate-repayment.ts';
+import type { LoansService } from '../loans/loans.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PaymentFlow } from '../payments/payment-flow.ts';
+import type { TransactionRow } from '../payments/payments.repo.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+
+export const PAYMENT_MODE: Record<string, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
+
+/** Allocation's result, or, when it failed in a way nobody foresaw, why: that money goes to suspense. */
+type Settlement = AllocationResult | { readonly kind: 'failed'; readonly reason: string };
+
+/**
+ * Allocates in a savepoint, so that an unexpected failure rolls back only the allocation and the
+ * transaction can still park the money in suspense. A deadlock or serialization failure is not
+ * "unexpected": the whole transaction is run again, so it is thrown on.
+ */
+async function allocate(
+  tx: Tx,
+  loans: LoansService,
+  payment: TransactionRow,
+  loanId: number,
+): Promise<Settlement> {
+  try {
+    return await tx.transaction((savepoint) =>
+      loans.allocateRepayment(savepoint, {
+        loanId,
+        amount: payment.amount,
+        paidAt: payment.completedAt ?? payment.updatedAt,
+        platformTransactionId: payment.id,
+        paymentMode: PAYMENT_MODE[payment.provider] ?? 'Mobile Money',
+      }),
+    );
+  } catch (error) {
+    if (isRetryable(error)) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    return { kind: 'failed', reason: `Allocation failed: ${message}`.slice(0, 500) };
+  }
+}
+
+function journalLines(payment: TransactionRow, settlement: Settlement): JournalLine[] {
+  const lines: JournalLine[] = [{ account: PLATFORM_WALLET, amount: payment.amount }];
+  switch (settlement.kind) {
+    case 'allocated':
+      if (settlement.principal > 0) lines.push({ account: LOANS_RECEIVABLE, amount: -settlement.principal });
+      if (settlement.interest > 0) lines.push({ account: INTEREST_INCOME, amount: -settlement.interest });
+      if (settlement.overpayment > 0)
+        lines.push({ account: userWallet(payment.userId), amount: -settlement.overpayment });
+      return lines;
+    case 'nothing-owed':
+      return [...lines, { account: userWallet(payment.userId), amount: -payment.amount }];
+    case 'refused':
+    case 'failed':
+      return [...lines, { account: SUSPENSE, amount: -payment.amount }];
+  }
+}
+
+function postingOf(payment: TransactionRow, settlement: Settlement) {
+  switch (settlement.kind) {
+    case 'allocated':
+      return {
+        kind: 'REPAYMENT' as const,
+        memo: `Repayment ${payment.referenceId}: principal ${settlement.principal}, interest ${settlement.interest}${settlement.overpayment > 0 ? `, overpaid ${settlement.overpayment} held in the wallet` : ''}`,
+      };
+    case 'nothing-owed':
+      return {
+        kind: 'OVERPAYMENT' as const,
+        memo: `Repayment ${payment.referenceId} arrived for a loan with nothing owed; held in the wallet`,
+      };
+    case 'refused':
+    case 'failed':
+      return {
+        kind: 'SUSPENSE' as const,
+        memo: `Repayment ${payment.referenceId} could not be allocated; held in suspense: ${settlement.reason}`.slice(
+          0,
+          500,
+        ),
+      };
+  }
+}
+
+function receipt(payment: TransactionRow, settlement: Settlement): string {
+  const received = formatUgx(payment.amount);
+  switch (settlement.kind) {
+    case 'allocated':
+      if (settlement.remainingBalance > 0)
+        return `${received} was received for your loan. Remaining balance: ${formatUgx(settlement.remainingBalance)}.`;
+      return settlement.overpayment > 0
+        ? `${received} was received. Your loan is fully paid. Thank you! The extra ${formatUgx(settlement.overpayment)} is in your wallet; you can withdraw it.`
+        : `${received} was received for your loan. Your loan is fully paid. Thank you!`;
+    case 'nothing-owed':
+      return `${received} was received, but nothing was owed on the loan any more. The money is in your wallet; you can withdraw it.`;
+    case 'refused':
+    case 'failed':
+      return `${received} was received. Our team is checking it before it is applied to your loan; we will tell you when it is.`;
+  }
+}
+
+/**
+ * A repayment is a collection: nothing is posted until the provider confirms. Then it is allocated
+ * to the schedule and posted split between principal and interest. Money is never moved by a guess
+ * (issue 15): only a loan that is really fully paid sends money to the borrower's wallet (as an
+ * overpayment); any other failure to allocate parks the money in suspense and marks the payment as
+ * needing an admin's attention.
+ */
+export function repaymentFlow(deps: {
+  ledger: LedgerService;
+  loans: LoansService;
+  notifications: NotificationsService;
+  payments: Pick<PaymentsService, 'flagForAttention'>;
+}): PaymentFlow {
+  const { ledger, loans, notifications, payments } = deps;
+  return {
+    direction: 'request',
+    userSees: 'DEBIT',
+    category: 'LOAN',
+    async settle(tx, payment) {
+      const settlement: Settlement =
+        payment.loanId === null
+          ? { kind: 'refused', code: 'LOAN_NOT_FOUND', reason: 'The repayment names no loan' }
+          : await allocate(tx, loans, payment, payment.loanId);
+      const paidAt = payment.completedAt ?? payment.updatedAt;
+      await ledger.postJournal(tx, {
+        idempotencyKey: `payment:${payment.id}:settle`,
+        ...postingOf(payment, settlement),
+        platformTransactionId: payment.id,
+        postedAt: paidAt,
+        lines: journalLines(payment, settlement),
+      });
+      if (settlement.kind === 'refused' || settlement.kind === 'failed') {
+        await payments.flagForAttention(tx, payment.id, settlement.reason);
+      }
+      await notifications.notify(tx, {
+        userId: payment.userId,
+        kind: 'payment.completed',
+        title: 'Repayment received',
+        message: receipt(payment, settlement),
+        data: { transaction_id: payment.id, reference_id: payment.referenceId, loan_id: payment.loanId },
+      });
+    },
+    notice(payment, outcome) {
+      return outcome === 'COMPLETED'
+        ? null // settle() tells the borrower, with the balance that remains
+        : {
+            title: 'Repayment not completed',
+            message: `The payment of ${formatUgx(payment.amount)} from ${payment.phoneNumber} did not go through${payment.failureReason ? ` (${payment.failureReason})` : ''}. Nothing was taken.`,
+          };
+    },
+  };
+}
