@@ -239,7 +239,10 @@ export async function buildApp(
     applications: services.applications,
   });
   registerWalletRoutes(register, { wallet: services.wallet, transactions: services.transactions });
-  registerPaymentsRoutes(register, { handleCallback: services.handlePaymentCallback });
+  registerPaymentsRoutes(register, {
+    handleCallback: services.handlePaymentCallback,
+    payments: services.payments,
+  });
   registerNotificationsRoutes(register, { notifications: services.notifications });
   registerLendingRoutes(register, { lending: services.lending, loans: services.loans });
   await registerWeb(app, config.webDistDir);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ApiError } from './common.ts';
+import { ApiError, IsoDateTime, pageOf, pageQuery } from './common.ts';
 import { route } from './route.ts';
+import { PlatformTransaction } from './wallet.ts';
 
 export const PaymentProviderName = z.enum(['mtn', 'airtel']);
 
@@ -39,4 +40,22 @@ export const paymentCallback = route({
   },
 });
 
-export const paymentsRoutes = { paymentCallback } as const;
+/** A payment whose money arrived but could not be matched to what it was for: it waits in suspense. */
+export const PaymentNeedingAttention = PlatformTransaction.extend({
+  attention_reason: z.string(),
+  attention_at: IsoDateTime,
+}).meta({ id: 'PaymentNeedingAttention' });
+export type PaymentNeedingAttention = z.infer<typeof PaymentNeedingAttention>;
+
+export const paymentsNeedingAttention = route({
+  method: 'GET',
+  path: '/api/payments/admin/attention/',
+  auth: 'admin',
+  summary:
+    'Payments whose money is held in suspense because it could not be allocated (newest first), with the reason',
+  tags: ['payments'],
+  query: pageQuery(20),
+  responses: { 200: pageOf(PaymentNeedingAttention), 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const paymentsRoutes = { paymentCallback, paymentsNeedingAttention } as const;

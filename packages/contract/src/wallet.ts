@@ -253,7 +253,37 @@ export const weeklyFlows = route({
   responses: { 200: WeeklyFlows, 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
+export const PlatformCapitalBody = z.object({
+  amount: UgxInput,
+  /** The bank or mobile-money reference of the transfer into the float. */
+  reference: z.string().trim().min(1, 'Enter the reference of the transfer').max(100),
+});
+
+export const PlatformCapitalAnswer = z
+  .object({
+    posting_id: z.number().int(),
+    amount: UgxString,
+    reference: z.string(),
+    platform_wallet_balance: UgxString,
+    posted_at: IsoDateTime,
+  })
+  .meta({ id: 'PlatformCapital' });
+export type PlatformCapitalAnswer = z.infer<typeof PlatformCapitalAnswer>;
+
+export const addPlatformCapital = route({
+  method: 'POST',
+  path: '/api/wallet/admin/capital/',
+  auth: 'admin',
+  summary:
+    "Records owners' capital paid into the platform wallet (the mobile-money float), with the transfer's reference; a repeat with the same Idempotency-Key posts once",
+  tags: ['wallet'],
+  headers: IdempotencyHeaders,
+  body: PlatformCapitalBody,
+  responses: { 201: PlatformCapitalAnswer, 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError },
+});
+
 export const walletRoutes = {
+  addPlatformCapital,
   financialStats,
   weeklyFlows,
   allTransactions,

@@ -6,6 +6,7 @@ import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { HttpError } from '../http/errors.ts';
 import { runBackup, runRestore } from './backup.ts';
+import { runCapitalAdd } from './capital-add.ts';
 import { type CliContext, CliUsageError, setUsage } from './cli-options.ts';
 import { runMomoSimulator } from './momo-simulator.ts';
 import { runSeed } from './seed.ts';
@@ -15,6 +16,9 @@ const USAGE_TEXT = `Usage: npm run cli -- <command> [options]
 
 Commands:
   user:create --email E --password P --name N --role admin|borrower|lender [--phone 07XXXXXXXX]
+  capital:add --amount N --reference R --key K
+                          record owners' capital paid into the platform wallet (the mobile-money
+                          float) so the platform can lend; the same --key never posts twice
   seed                    add the demo data to an empty database
   migrate                 apply pending migrations and exit (servers also do it on start)
   seed --scale N [--seed S] [--today YYYY-MM-DD] [--password P]
@@ -37,6 +41,7 @@ setUsage(USAGE_TEXT);
 
 const COMMANDS: Record<string, Command> = {
   'user:create': { opensDatabase: true, run: runUserCreate },
+  'capital:add': { opensDatabase: true, run: runCapitalAdd },
   seed: { opensDatabase: true, run: runSeed },
   // Opening the database applies the migrations (under an advisory lock); nothing more to do.
   migrate: { opensDatabase: true, run: async () => 'Migrations applied' },

@@ -169,6 +169,12 @@ export function createLedgerService({ clock }: { clock: Clock }) {
       return reversed;
     },
 
+    /** The lines of a posting: account code and signed amount. */
+    async entriesOf(db: DbOrTx, postingId: number): Promise<{ account: string; amount: number }[]> {
+      const entries = await findEntriesOfPosting(db, postingId);
+      return entries.map((entry) => ({ account: entry.code, amount: entry.amount }));
+    },
+
     postingsOf(db: DbOrTx, platformTransactionId: number): Promise<PostingRow[]> {
       return findPostingsOfTransaction(db, platformTransactionId);
     },

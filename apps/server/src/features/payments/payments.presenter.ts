@@ -1,6 +1,6 @@
-import { type PlatformTransaction, toUgxString } from '@sente/contract';
+import { type PaymentNeedingAttention, type PlatformTransaction, toUgxString } from '@sente/contract';
 import { kampalaDateTime } from '../../kampala-time.ts';
-import type { ShownTransaction } from './payments.repo.ts';
+import type { ShownTransaction, TransactionNeedingAttention } from './payments.repo.ts';
 
 export function toPlatformTransactionDto(row: ShownTransaction): PlatformTransaction {
   const kampala = kampalaDateTime(row.createdAt);
@@ -25,5 +25,13 @@ export function toPlatformTransactionDto(row: ShownTransaction): PlatformTransac
     completed_at: row.completedAt?.toISOString() ?? null,
     description: row.description,
     category: row.category,
+  };
+}
+
+export function toPaymentNeedingAttentionDto(row: TransactionNeedingAttention): PaymentNeedingAttention {
+  return {
+    ...toPlatformTransactionDto(row),
+    attention_reason: row.attentionReason,
+    attention_at: row.attentionAt.toISOString(),
   };
 }

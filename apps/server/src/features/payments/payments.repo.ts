@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { platformTransactions, platformTransactionTotals, users } from '../../db/schema/index.ts';
 
@@ -178,4 +178,38 @@ export async function sumOpenRepayments(db: DbOrTx, loanId: number): Promise<num
       ),
     );
   return row?.total ?? 0;
+}
+
+export type TransactionNeedingAttention = TransactionWithUser & {
+  attentionReason: string;
+  attentionAt: Date;
+};
+
+/** Payments whose money waits in suspense, newest first (the partial attention index serves it). */
+export async function findTransactionsNeedingAttention(
+  db: DbOrTx,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TransactionNeedingAttention[]; count: number }> {
+  const flagged = isNotNull(platformTransactions.attentionAt);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ transaction: platformTransactions, userName: users.name, userEmail: users.email })
+      .from(platformTransactions)
+      .innerJoin(users, eq(users.id, platformTransactions.userId))
+      .where(flagged)
+      .orderBy(desc(platformTransactions.attentionAt), desc(platformTransactions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ count: count() }).from(platformTransactions).where(flagged),
+  ]);
+  return {
+    count: total?.count ?? 0,
+    rows: rows.map((row) => ({
+      ...row.transaction,
+      userName: row.userName,
+      userEmail: row.userEmail,
+      attentionReason: row.transaction.attentionReason ?? '',
+      attentionAt: row.transaction.attentionAt ?? row.transaction.updatedAt,
+    })),
+  };
 }

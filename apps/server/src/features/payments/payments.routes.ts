@@ -1,10 +1,13 @@
 import { routes } from '@sente/contract';
+import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import type { PaymentCallbackHandler } from './payment-callback.ts';
+import { toPaymentNeedingAttentionDto } from './payments.presenter.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 export function registerPaymentsRoutes(
   register: RegisterRoute,
-  { handleCallback }: { handleCallback: PaymentCallbackHandler },
+  { handleCallback, payments }: { handleCallback: PaymentCallbackHandler; payments: PaymentsService },
 ): void {
   register(
     routes.paymentCallback,
@@ -18,4 +21,12 @@ export function registerPaymentsRoutes(
     }),
     { rawBody: true },
   );
+
+  register(routes.paymentsNeedingAttention, async ({ query, request }) => {
+    const { rows, count } = await payments.listNeedingAttention({
+      limit: query.page_size,
+      offset: pageOffset(query),
+    });
+    return pagedAnswer(request, query, count, rows.map(toPaymentNeedingAttentionDto));
+  });
 }

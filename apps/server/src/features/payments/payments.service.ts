@@ -17,6 +17,7 @@ import {
   findDuePayments,
   findTransactionById,
   findTransactionByRequestKey,
+  findTransactionsNeedingAttention,
   findTransactionWithUser,
   insertTransactionOnce,
   lockTransaction,
@@ -333,6 +334,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
         attentionReason: reason.slice(0, 500),
         attentionAt: clock.now(),
       });
+    },
+
+    /** Payments whose money waits in suspense for an admin, newest first. */
+    listNeedingAttention(page: { limit: number; offset: number }) {
+      return findTransactionsNeedingAttention(db, page);
     },
 
     /** What is owed on a loan is less what borrowers' collections already on their way will bring. */

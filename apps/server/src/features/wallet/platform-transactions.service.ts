@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
-import { BadRequestError } from '../../http/errors.ts';
+import { BadRequestError, ConflictError } from '../../http/errors.ts';
 import { addDays, kampalaPeriods } from '../../kampala-time.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_CAPITAL, PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
@@ -15,6 +15,14 @@ import {
   type TransactionFilter,
   type TransactionOrdering,
 } from './wallet.repo.ts';
+
+export interface CapitalPayment {
+  readonly postingId: number;
+  readonly amount: number;
+  readonly reference: string;
+  readonly platformWalletBalance: number;
+  readonly postedAt: Date;
+}
 
 export interface PageRequest {
   readonly page: number;
@@ -50,6 +58,46 @@ export function createPlatformTransactionsService(deps: {
     async pageOfUser(userId: number, request: PageRequest) {
       await deps.users.getOpenUser(userId);
       return page({ userId }, request);
+    },
+
+    /**
+     * An admin (or the CLI, adminId null) records owners' capital paid into the float, with the
+     * transfer's reference, so a production database without demo data can lend. The key makes a
+     * repeat post once and answer the first posting; the same key for another amount or reference is
+     * refused.
+     */
+    async payInCapital(input: {
+      amount: number;
+      reference: string;
+      idempotencyKey: string;
+      adminId: number | null;
+    }): Promise<CapitalPayment> {
+      const memo = `Capital paid into the platform wallet, reference ${input.reference}`;
+      return transaction(db, async (tx) => {
+        const { posting, isNew } = await ledger.postJournal(tx, {
+          idempotencyKey: `capital:${input.idempotencyKey}`,
+          kind: 'CAPITAL',
+          memo: input.adminId === null ? memo : `${memo} (recorded by admin #${input.adminId})`,
+          lines: [
+            { account: PLATFORM_WALLET, amount: input.amount },
+            { account: PLATFORM_CAPITAL, amount: -input.amount },
+          ],
+        });
+        if (!isNew) {
+          const earlier = await ledger.entriesOf(tx, posting.id);
+          const paidIn = earlier.find((entry) => entry.account === PLATFORM_WALLET)?.amount;
+          if (paidIn !== input.amount || !posting.memo.startsWith(memo)) {
+            throw new ConflictError('This Idempotency-Key was already used for a different capital payment.');
+          }
+        }
+        return {
+          postingId: posting.id,
+          amount: input.amount,
+          reference: input.reference,
+          platformWalletBalance: await ledger.balanceOf(tx, PLATFORM_WALLET),
+          postedAt: posting.createdAt,
+        };
+      });
     },
 
     /**

@@ -1,4 +1,5 @@
-import { toUgxString } from '@sente/contract';
+import { type PlatformCapitalAnswer, toUgxString } from '@sente/contract';
+import type { CapitalPayment } from './platform-transactions.service.ts';
 import type { TransactionSummary } from './wallet.repo.ts';
 import type { WalletBalance } from './wallet.service.ts';
 
@@ -28,5 +29,15 @@ export function toPeriodTotalsDto(totals: { today: number; week: number; month: 
     today: toUgxString(totals.today),
     this_week: toUgxString(totals.week),
     this_month: toUgxString(totals.month),
+  };
+}
+
+export function toCapitalPaymentDto(payment: CapitalPayment): PlatformCapitalAnswer {
+  return {
+    posting_id: payment.postingId,
+    amount: toUgxString(payment.amount),
+    reference: payment.reference,
+    platform_wallet_balance: toUgxString(payment.platformWalletBalance),
+    posted_at: payment.postedAt.toISOString(),
   };
 }

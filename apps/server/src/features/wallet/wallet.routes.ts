@@ -4,7 +4,12 @@ import { pagedAnswer } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import { toPlatformTransactionDto } from '../payments/payments.presenter.ts';
 import type { PlatformTransactionsService } from './platform-transactions.service.ts';
-import { toPeriodTotalsDto, toSummaryDto, toWalletBalanceDto } from './wallet.presenter.ts';
+import {
+  toCapitalPaymentDto,
+  toPeriodTotalsDto,
+  toSummaryDto,
+  toWalletBalanceDto,
+} from './wallet.presenter.ts';
 import type { WalletService } from './wallet.service.ts';
 
 export function registerWalletRoutes(
@@ -74,6 +79,17 @@ export function registerWalletRoutes(
     });
     return pagedAnswer(request, query, count, rows.map(toPlatformTransactionDto));
   });
+
+  register(routes.addPlatformCapital, async ({ body, headers, user }) =>
+    toCapitalPaymentDto(
+      await transactions.payInCapital({
+        amount: body.amount,
+        reference: body.reference,
+        idempotencyKey: headers['idempotency-key'],
+        adminId: user.id,
+      }),
+    ),
+  );
 
   register(routes.walletBalance, async ({ user }) => toWalletBalanceDto(await wallet.balance(user.id)));
 
