@@ -27,7 +27,7 @@ export const MONEY_TABLES = {
   entries: spec('ledger_entries', 'id, posting_id, account_id, amount, created_at'),
 } as const;
 
-/** The platform's own accounts, as migration 0006 (ledger rules) creates them: ids 1–6. */
+/** The platform's own accounts, as migrations 0006 (ledger rules) and 0017 (suspense) create them: ids 1–7. */
 const ACCOUNT = {
   PLATFORM_WALLET: 1,
   PLATFORM_CAPITAL: 2,
@@ -35,8 +35,9 @@ const ACCOUNT = {
   INTEREST_INCOME: 4,
   'PROVIDER_CLEARING:mtn': 5,
   'PROVIDER_CLEARING:airtel': 6,
+  SUSPENSE: 7,
 } as const;
-const FIRST_WALLET_ID = 7;
+const FIRST_WALLET_ID = 8;
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
