@@ -8,7 +8,7 @@ import { userWallet } from '../ledger/ledger-accounts.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import type { TransactionWithUser } from '../payments/payments.repo.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import { normalizeUgandanPhone } from '../users/phone-number.ts';
+import { mobileMoneyNumberOrRefuse } from '../users/phone-number.ts';
 
 export interface RepayDeps {
   readonly db: Db;
@@ -16,16 +16,6 @@ export interface RepayDeps {
   readonly payments: PaymentsService;
   readonly idempotency: IdempotencyService;
   readonly loans: LoansService;
-}
-
-function phoneOrRefuse(input: string): string {
-  const phone = normalizeUgandanPhone(input);
-  if (!phone) {
-    throw new BadRequestError('Enter a Ugandan mobile number like 0772 123456', {
-      phone_number: ['Enter a Ugandan mobile number like 0772 123456'],
-    });
-  }
-  return phone;
 }
 
 /**
@@ -62,7 +52,7 @@ export async function repay(
         if (loan.userId !== input.user.id) {
           throw new ForbiddenError('Only the borrower who owns this loan can repay it');
         }
-        const phoneNumber = phoneOrRefuse(input.phoneNumber);
+        const phoneNumber = mobileMoneyNumberOrRefuse(input.phoneNumber);
         await ledger.lockAccounts(tx, [userWallet(input.user.id)]);
         const { loan: current } = await loans.get(input.loanId, tx);
         const owed = current.totalPayable - current.totalPayments;

@@ -8,7 +8,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { providerClearing, userWallet } from '../ledger/ledger-accounts.ts';
 import type { TransactionRow, TransactionWithUser } from '../payments/payments.repo.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import { normalizeUgandanPhone } from '../users/phone-number.ts';
+import { mobileMoneyNumberOrRefuse } from '../users/phone-number.ts';
 import { findTransactions, resolveFilter, userTotals } from './wallet.repo.ts';
 import { depositFlow, withdrawalFlow } from './wallet-flows.ts';
 
@@ -23,16 +23,6 @@ export interface WalletBalance {
   readonly userId: number;
   readonly available: number;
   readonly pendingWithdrawals: number;
-}
-
-function phoneOrRefuse(input: string): string {
-  const phone = normalizeUgandanPhone(input);
-  if (!phone) {
-    throw new BadRequestError('Enter a Ugandan mobile number like 0772 123456', {
-      phone_number: ['Enter a Ugandan mobile number like 0772 123456'],
-    });
-  }
-  return phone;
 }
 
 /**
@@ -82,7 +72,7 @@ export function createWalletService(deps: {
           request: { amount: request.amount, phone_number: request.phoneNumber },
         },
         async () => {
-          const phoneNumber = phoneOrRefuse(request.phoneNumber);
+          const phoneNumber = mobileMoneyNumberOrRefuse(request.phoneNumber);
           const provider = payments.providerFor(phoneNumber);
           const requestKey = `wallet.withdraw:${request.userId}:${request.idempotencyKey}`;
           const payment = await transaction(db, async (tx) => {
@@ -122,7 +112,7 @@ export function createWalletService(deps: {
           request: { amount: request.amount, phone_number: request.phoneNumber },
         },
         async () => {
-          const phoneNumber = phoneOrRefuse(request.phoneNumber);
+          const phoneNumber = mobileMoneyNumberOrRefuse(request.phoneNumber);
           const { payment } = await transaction(db, (tx) =>
             payments.create(tx, {
               type: 'DEPOSIT',
