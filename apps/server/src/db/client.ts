@@ -49,6 +49,15 @@ function guardTransactions(db: Db): Db {
   return db;
 }
 
+/** A root-handle query method that throws when called from inside a transaction (the guard). */
+function outsideTransactionsOnly<Query>(query: Query): Query {
+  const run = query as (...args: unknown[]) => unknown;
+  return ((...args: unknown[]) => {
+    assertOutsideTransaction(args[0]);
+    return run(...args);
+  }) as Query;
+}
+
 function isGuarded(config: Partial<Pick<Config, 'env'>>): boolean {
   return config.env !== 'production';
 }
@@ -75,14 +84,8 @@ export async function openDatabase(
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    if (guard) {
-      // Transactions run on clients checked out of the pool; only root-handle queries use pool.query.
-      const rootQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-      pool.query = ((...args: unknown[]) => {
-        assertOutsideTransaction(args[0]);
-        return rootQuery(...args);
-      }) as typeof pool.query;
-    }
+    // Transactions run on clients checked out of the pool; only root-handle queries use pool.query.
+    if (guard) pool.query = outsideTransactionsOnly(pool.query.bind(pool));
     const nodePgDb = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     const db = guard ? guardTransactions(nodePgDb) : nodePgDb;
     const changes = postgresChangeFeed(target.url);
@@ -141,16 +144,8 @@ export function wrapPglite(client: PGlite, options: { guard: boolean; release?: 
   if (options.guard) {
     // Transaction bodies query through their own handle (PGlite's private path), so only the root
     // handle's public query and exec are checked.
-    const rootQuery = client.query.bind(client);
-    const rootExec = client.exec.bind(client);
-    client.query = ((query: string, ...rest: unknown[]) => {
-      assertOutsideTransaction(query);
-      return (rootQuery as (...args: unknown[]) => unknown)(query, ...rest);
-    }) as typeof client.query;
-    client.exec = ((query: string, ...rest: unknown[]) => {
-      assertOutsideTransaction(query);
-      return (rootExec as (...args: unknown[]) => unknown)(query, ...rest);
-    }) as typeof client.exec;
+    client.query = outsideTransactionsOnly(client.query.bind(client));
+    client.exec = outsideTransactionsOnly(client.exec.bind(client));
   }
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const db = options.guard ? guardTransactions(pgliteDb) : pgliteDb;

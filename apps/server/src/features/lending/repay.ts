@@ -20,8 +20,8 @@ export interface RepayDeps {
 
 /**
  * A borrower repays by mobile money: a collection they approve on their phone. One unit of work
- * checks the loan (read through the transaction, after a lock on the borrower's wallet account so
- * their requests take turns), refuses more than is owed less what is already on its way, and records
+ * checks the loan (read once through the transaction, after a lock on the borrower's wallet account
+ * so their requests take turns; a refusal rolls the lock's wallet opening back), refuses more than is owed less what is already on its way, and records
  * the collection PENDING; it is then sent to the provider. The money is allocated and posted when the
  * provider confirms (settle-repayment.ts).
  */
@@ -48,14 +48,14 @@ export async function repay(
       const payment = await transaction(deps.db, async (tx) => {
         const earlier = await payments.findByRequestKey(tx, requestKey);
         if (earlier) return earlier;
+        // The borrower's requests take turns; the loan is then read once, after the lock.
+        await ledger.lockAccounts(tx, [userWallet(input.user.id)]);
         const { loan } = await loans.getFor(input.user, input.loanId, tx);
         if (loan.userId !== input.user.id) {
           throw new ForbiddenError('Only the borrower who owns this loan can repay it');
         }
         const phoneNumber = mobileMoneyNumberOrRefuse(input.phoneNumber);
-        await ledger.lockAccounts(tx, [userWallet(input.user.id)]);
-        const { loan: current } = await loans.get(input.loanId, tx);
-        const owed = current.totalPayable - current.totalPayments;
+        const owed = loan.totalPayable - loan.totalPayments;
         if (owed <= 0) throw new ConflictError('This loan is already fully paid');
         const onTheWay = await payments.sumOpenRepayments(tx, input.loanId);
         const payable = owed - onTheWay;
@@ -75,7 +75,7 @@ export async function repay(
           phoneNumber,
           loanId: input.loanId,
           requestKey,
-          description: `Repayment of loan ${current.loanRef} from ${phoneNumber}`,
+          description: `Repayment of loan ${loan.loanRef} from ${phoneNumber}`,
         });
         return created.payment;
       });
