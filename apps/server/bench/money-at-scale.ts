@@ -108,29 +108,29 @@ try {
     database,
   });
   const page = { page: 1, pageSize: 20, ordering: '-created_at' as const };
-  await timed('financial stats (balance + daily totals)', () => services.transactions.financialStats());
-  await timed('all transactions, page 1 + summary', () => services.transactions.page({}, page));
+  await timed('financial stats (balance + daily totals)', () => services.moneyReports.financialStats());
+  await timed('all transactions, page 1 + summary', () => services.moneyReports.page({}, page));
   await timed('all transactions, page 1000 + summary', () =>
-    services.transactions.page({}, { ...page, page: 1000 }),
+    services.moneyReports.page({}, { ...page, page: 1000 }),
   );
   await timed('status=FAILED, page 1 + summary', () =>
-    services.transactions.page({ status: 'FAILED' }, page),
+    services.moneyReports.page({ status: 'FAILED' }, page),
   );
   await timed('type=REPAYMENT ordered by -amount', () =>
-    services.transactions.page({ type: 'REPAYMENT' }, { ...page, ordering: '-amount' }),
+    services.moneyReports.page({ type: 'REPAYMENT' }, { ...page, ordering: '-amount' }),
   );
   await timed('search by user name ("bench user 4242")', () =>
-    services.transactions.page({ search: 'bench user 4242' }, page),
+    services.moneyReports.page({ search: 'bench user 4242' }, page),
   );
-  const [one] = await services.transactions.page({}, { ...page, pageSize: 1 }).then((r) => r.rows);
+  const [one] = await services.moneyReports.page({}, { ...page, pageSize: 1 }).then((r) => r.rows);
   await timed('search by the last 8 characters of a reference', () =>
-    services.transactions.page({ search: one?.referenceId.slice(-8) ?? 'x' }, page),
+    services.moneyReports.page({ search: one?.referenceId.slice(-8) ?? 'x' }, page),
   );
   await timed('search by type name ("withdraw") + summary', () =>
-    services.transactions.page({ search: 'withdraw' }, page),
+    services.moneyReports.page({ search: 'withdraw' }, page),
   );
   await timed("one user's transactions (page of 50)", () =>
-    services.transactions.page({ userId: 42 }, { ...page, pageSize: 50 }),
+    services.moneyReports.page({ userId: 42 }, { ...page, pageSize: 50 }),
   );
   await timed("one user's wallet summary", () => services.wallet.summary(42));
   await services.paymentProviders.close();

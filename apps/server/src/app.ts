@@ -21,6 +21,8 @@ import { registerMfaRoutes } from './features/auth/mfa.routes.ts';
 import { createMfaPolicy, createMfaService } from './features/auth/mfa.service.ts';
 import { createSignedInCache, USER_CHANGED_CHANNEL } from './features/auth/signed-in-cache.ts';
 import { createSecretBox } from './features/auth/totp.ts';
+import { registerCapitalRoutes } from './features/capital/capital.routes.ts';
+import { createCapitalService } from './features/capital/capital.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
@@ -30,6 +32,8 @@ import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.
 import { createLoanTypesService } from './features/loan-types/loan-types.service.ts';
 import { registerLoanRoutes } from './features/loans/loans.routes.ts';
 import { createLoansService } from './features/loans/loans.service.ts';
+import { registerMoneyReportsRoutes } from './features/money-reports/money-reports.routes.ts';
+import { createMoneyReportsService } from './features/money-reports/money-reports.service.ts';
 import { registerNotificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
 import { createPaymentCallbackHandler } from './features/payments/payment-callback.ts';
@@ -42,7 +46,6 @@ import { createPasswordResetService } from './features/users/password-reset.serv
 import { createUserAdminService } from './features/users/user-admin.service.ts';
 import { registerUsersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
-import { createPlatformTransactionsService } from './features/wallet/platform-transactions.service.ts';
 import { registerWalletRoutes } from './features/wallet/wallet.routes.ts';
 import { createWalletService } from './features/wallet/wallet.service.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -127,8 +130,9 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     payments,
     secret: config.payments.callbackSecret,
   });
-  const wallet = createWalletService({ db, clock, ledger, payments, idempotency });
-  const transactions = createPlatformTransactionsService({ db, clock, ledger, users });
+  const moneyReports = createMoneyReportsService({ db, clock, ledger, users });
+  const capital = createCapitalService({ db, ledger });
+  const wallet = createWalletService({ db, clock, ledger, payments, idempotency, reports: moneyReports });
   const lending = createLendingService({
     db,
     ledger,
@@ -163,7 +167,8 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     payments,
     handlePaymentCallback,
     wallet,
-    transactions,
+    moneyReports,
+    capital,
     lending,
     publicForms,
   };
@@ -240,7 +245,9 @@ export async function buildApp(
     users: services.users,
     applications: services.applications,
   });
-  registerWalletRoutes(register, { wallet: services.wallet, transactions: services.transactions });
+  registerWalletRoutes(register, services.wallet);
+  registerMoneyReportsRoutes(register, services.moneyReports);
+  registerCapitalRoutes(register, services.capital);
   registerPaymentsRoutes(register, {
     handleCallback: services.handlePaymentCallback,
     payments: services.payments,

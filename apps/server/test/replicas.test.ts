@@ -282,10 +282,11 @@ describe('two replicas on one PostgreSQL, Redis and object store', () => {
 
   it('makes one loan and one payout when disburse calls for an application land on both replicas', async () => {
     const database = db.database.db;
-    await services.transactions.fundPlatform({
+    await services.capital.payIn({
       amount: 50_000_000,
       idempotencyKey: `replicas-${randomUUID()}`,
-      memo: 'replica test capital',
+      reference: 'replica test capital',
+      adminId: null,
     });
     const admins = [
       { replica: a, token: (await login(a, ADMIN.email, ADMIN.password, '198.51.100.31')).access },

@@ -17,7 +17,7 @@ export async function runCapitalAdd(args: string[], context: CliContext | null):
       'capital:add needs --amount (whole shillings above 0), --reference (of the transfer) and --key (8-200 letters, digits, "-", "_", ".", ":"; the same key never posts twice)',
     );
   }
-  const paid = await services.transactions.payInCapital({
+  const paid = await services.capital.payIn({
     amount: amount.data,
     reference,
     idempotencyKey: key,

@@ -23,10 +23,11 @@ export const DEMO_CAPITAL = 150_000_000;
 export async function fundDemoPlatform(services: Services, clock: Clock & { set(date: Date): void }) {
   const now = clock.now();
   clock.set(new Date(now.getTime() - 450 * DAY));
-  await services.transactions.fundPlatform({
+  await services.capital.payIn({
     amount: DEMO_CAPITAL,
     idempotencyKey: 'demo-seed',
-    memo: 'Owners paid start-up capital into the MTN MoMo float',
+    reference: 'Owners paid start-up capital into the MTN MoMo float',
+    adminId: null,
   });
   clock.set(now);
 }

@@ -23,10 +23,11 @@ beforeAll(async () => {
   // A short wait for the payout, so a slow payout answers 202 quickly.
   t = await createTestApp({ config: { payments: { ...testConfig().payments, syncWaitMs: 1_500 } } });
   adminToken = (await t.userWithToken('admin')).token;
-  await t.services.transactions.fundPlatform({
+  await t.services.capital.payIn({
     amount: 20_000_000,
     idempotencyKey: 'tests',
-    memo: 'test capital',
+    reference: 'test capital',
+    adminId: null,
   });
 });
 afterAll(async () => {

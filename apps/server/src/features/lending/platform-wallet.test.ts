@@ -21,10 +21,11 @@ const db = () => t.db.database.db;
 
 describe('the platform wallet', () => {
   it('pays exactly 5 of 20 concurrent disbursements when it holds 5, and never goes below zero', async () => {
-    await t.services.transactions.fundPlatform({
+    await t.services.capital.payIn({
       amount: 5_000_000,
       idempotencyKey: 'five',
-      memo: 'five loans',
+      reference: 'five loans',
+      adminId: null,
     });
     const type = await insertLoanType(db(), { minAmount: 100_000, maxAmount: 10_000_000 });
     const applicationIds: number[] = [];

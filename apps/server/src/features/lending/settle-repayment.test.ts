@@ -21,10 +21,11 @@ let sequence = 0;
 beforeAll(async () => {
   t = await createTestApp();
   adminToken = (await t.userWithToken('admin')).token;
-  await t.services.transactions.fundPlatform({
+  await t.services.capital.payIn({
     amount: 20_000_000,
     idempotencyKey: 'tests',
-    memo: 'test capital',
+    reference: 'test capital',
+    adminId: null,
   });
 });
 afterAll(async () => {

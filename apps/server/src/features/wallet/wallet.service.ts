@@ -6,10 +6,11 @@ import { BadRequestError, ForbiddenError } from '../../http/errors.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { providerClearing, userWallet } from '../ledger/ledger-accounts.ts';
-import type { TransactionRow, TransactionWithUser } from '../payments/payments.repo.ts';
+import type { MoneyReportsService } from '../money-reports/money-reports.service.ts';
+import type { TransactionRow, TransactionStatus, TransactionWithUser } from '../payments/payments.repo.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { mobileMoneyNumberOrRefuse } from '../users/phone-number.ts';
-import { findTransactions, resolveFilter, userTotals } from './wallet.repo.ts';
+import { userTotals } from './wallet.repo.ts';
 import { depositFlow, withdrawalFlow } from './wallet-flows.ts';
 
 export interface MobileMoneyRequest {
@@ -35,8 +36,9 @@ export function createWalletService(deps: {
   ledger: LedgerService;
   payments: PaymentsService;
   idempotency: IdempotencyService;
+  reports: MoneyReportsService;
 }) {
-  const { db, ledger, payments, idempotency } = deps;
+  const { db, ledger, payments, idempotency, reports } = deps;
   payments.registerFlow('WITHDRAWAL', withdrawalFlow(ledger));
   payments.registerFlow('DEPOSIT', depositFlow(ledger));
 
@@ -129,15 +131,23 @@ export function createWalletService(deps: {
       return payments.getWithUser(id);
     },
 
+    /** The user's own withdrawals, newest first. */
+    withdrawals(
+      userId: number,
+      status: TransactionStatus | undefined,
+      paging: { page: number; pageSize: number },
+    ) {
+      return reports.page(
+        { userId, type: 'WITHDRAWAL', status },
+        { page: paging.page, pageSize: paging.pageSize, ordering: '-created_at' },
+      );
+    },
+
     async summary(userId: number) {
       const [owed, totals, recent] = await Promise.all([
         ledger.balanceOf(db, userWallet(userId)),
         userTotals(db, userId),
-        findTransactions(db, await resolveFilter(db, { userId }), {
-          ordering: '-created_at',
-          limit: 5,
-          offset: 0,
-        }),
+        reports.latestOf(userId, 5),
       ]);
       return {
         balance: { userId, available: -owed, pendingWithdrawals: totals.openWithdrawals },

@@ -1,0 +1,260 @@
+import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
+import { platformTransactionTotals, platformTransactions as pt, users } from '../../db/schema/index.ts';
+import type { ShownTransaction, TransactionStatus, TransactionType } from '../payments/payments.repo.ts';
+import { escapeLikePattern } from '../users/user-search.ts';
+
+export interface TransactionFilter {
+  readonly status?: TransactionStatus | undefined;
+  readonly type?: TransactionType | undefined;
+  readonly userId?: number | undefined;
+  readonly loanId?: number | undefined;
+  /** Matches user name, email or phone (anywhere), a reference (its start or end), a provider reference, a type. */
+  readonly search?: string | undefined;
+}
+
+export type TransactionOrdering =
+  | 'created_at'
+  | '-created_at'
+  | 'amount'
+  | '-amount'
+  | 'completed_at'
+  | '-completed_at';
+
+const TYPES: readonly TransactionType[] = ['DISBURSEMENT', 'WITHDRAWAL', 'REPAYMENT', 'DEPOSIT'];
+
+// Above this many matching people, the search joins the user table instead of listing their ids.
+const MAX_LISTED_USERS = 500;
+
+/**
+ * A filter's conditions as its statements' shape, one letter each in this order (statement names must
+ * fit PostgreSQL's 63 bytes): s status, t type, u user, l loan, q search; a search's arms add i (its
+ * people listed by id) or j (its people joined), and k (a transaction type it names).
+ */
+function whereOf(shape: string): SQL | undefined {
+  const has = (letter: string) => shape.includes(letter);
+  return and(
+    has('s') ? eq(pt.status, sql.placeholder('status')) : undefined,
+    has('t') ? eq(pt.type, sql.placeholder('type')) : undefined,
+    has('u') ? eq(pt.userId, sql.placeholder('userId')) : undefined,
+    has('l') ? eq(pt.loanId, sql.placeholder('loanId')) : undefined,
+    has('q') ? searchCondition(has) : undefined,
+  );
+}
+
+/**
+ * Every arm is an index lookup, so PostgreSQL can OR them as bitmaps instead of scanning the table:
+ * people are matched first (users.search_text, a few thousand rows) and listed by id.
+ */
+function searchCondition(has: (letter: string) => boolean): SQL {
+  const matches: SQL[] = [
+    sql`${pt.referenceId} like ${sql.placeholder('referencePrefix')}`,
+    sql`reverse(${pt.referenceId}) like ${sql.placeholder('referenceSuffix')}`,
+    sql`${pt.providerReference} = ${sql.placeholder('search')}`,
+  ];
+  if (has('j')) {
+    matches.push(
+      sql`${pt.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${sql.placeholder('anywhere')})`,
+    );
+  } else if (has('i')) {
+    matches.push(sql`${pt.userId} = any(${sql.placeholder('userIds')})`);
+  }
+  if (has('k')) matches.push(sql`${pt.type} = ${sql.placeholder('searchType')}`);
+  return sql`(${sql.join(matches, sql` or `)})`;
+}
+
+type Values = Record<string, unknown>;
+
+// A search is planned with its patterns (prepared-read.ts): its generic plan reads every transaction.
+const isSearch = (shape: string) => shape.includes('q');
+
+async function resolveSearch(db: DbOrTx, search: string): Promise<{ shape: string; values: Values }> {
+  const text = search.toLowerCase();
+  const anywhere = `%${escapeLikePattern(text)}%`;
+  // Not a preparedRead: a named statement gets a generic plan after five runs, and for an unknown
+  // pattern under this limit PostgreSQL estimates reading all users cheaper than the trigram index.
+  const people = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.searchText, anywhere))
+    .limit(MAX_LISTED_USERS + 1);
+  const type = TYPES.find((candidate) => text.length >= 3 && candidate.toLowerCase().startsWith(text));
+  const isJoined = people.length > MAX_LISTED_USERS;
+  const isListed = !isJoined && people.length > 0;
+  return {
+    shape: `q${isJoined ? 'j' : ''}${isListed ? 'i' : ''}${type ? 'k' : ''}`,
+    values: {
+      referencePrefix: `${escapeLikePattern(text)}%`,
+      referenceSuffix: `${escapeLikePattern([...text].reverse().join(''))}%`,
+      search,
+      anywhere,
+      userIds: people.map((person) => person.id),
+      searchType: type,
+    },
+  };
+}
+
+/** A filter with its search resolved once, for both the page and its summary: its where's shape and values. */
+export interface ResolvedFilter {
+  readonly filter: TransactionFilter;
+  readonly shape: string;
+  readonly values: Values;
+}
+
+export async function resolveFilter(db: DbOrTx, filter: TransactionFilter): Promise<ResolvedFilter> {
+  const search = filter.search ? await resolveSearch(db, filter.search) : undefined;
+  const shape = [
+    filter.status ? 's' : '',
+    filter.type ? 't' : '',
+    filter.userId !== undefined ? 'u' : '',
+    filter.loanId !== undefined ? 'l' : '',
+    search?.shape ?? '',
+  ].join('');
+  const values = {
+    status: filter.status,
+    type: filter.type,
+    userId: filter.userId,
+    loanId: filter.loanId,
+    ...search?.values,
+  };
+  return { filter, shape, values };
+}
+
+function orderOf(ordering: TransactionOrdering): SQL[] {
+  const isDescending = ordering.startsWith('-');
+  const direction = isDescending ? desc : asc;
+  switch (ordering.replace(/^-/, '')) {
+    case 'amount':
+      return [direction(pt.amount), direction(pt.id)];
+    case 'completed_at':
+      // Open payments (no completion yet) come last either way; the descending order reads its index.
+      return isDescending
+        ? [sql`${pt.completedAt} desc nulls last`, sql`${pt.id} desc nulls last`]
+        : [sql`${pt.completedAt} asc nulls last`, asc(pt.id)];
+    default:
+      return [direction(pt.createdAt), direction(pt.id)];
+  }
+}
+
+const transactionsPage = preparedRead(
+  'money_reports.transactions_page',
+  (db, shape: `${string}/${TransactionOrdering}`) => {
+    const [where = '', ordering] = shape.split('/');
+    return db
+      .select({
+        id: pt.id,
+        referenceId: pt.referenceId,
+        userId: pt.userId,
+        userName: users.name,
+        userEmail: users.email,
+        type: pt.type,
+        direction: pt.direction,
+        amount: pt.amount,
+        status: pt.status,
+        loanId: pt.loanId,
+        provider: pt.provider,
+        providerReference: pt.providerReference,
+        phoneNumber: pt.phoneNumber,
+        failureReason: pt.failureReason,
+        createdAt: pt.createdAt,
+        completedAt: pt.completedAt,
+        description: pt.description,
+        category: pt.category,
+      })
+      .from(pt)
+      .innerJoin(users, eq(users.id, pt.userId))
+      .where(whereOf(where))
+      .orderBy(...orderOf(ordering as TransactionOrdering))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  },
+  { planPerRequest: (shape) => isSearch(shape.split('/')[0] ?? '') },
+);
+
+export async function findTransactions(
+  db: DbOrTx,
+  { shape, values }: ResolvedFilter,
+  page: { ordering: TransactionOrdering; limit: number; offset: number },
+): Promise<ShownTransaction[]> {
+  return transactionsPage(db, `${shape}/${page.ordering}`).execute({
+    ...values,
+    limit: page.limit,
+    offset: page.offset,
+  });
+}
+
+export interface TransactionSummary {
+  readonly total: number;
+  readonly completed: number;
+  readonly pending: number;
+  readonly processing: number;
+  readonly failed: number;
+  /** Sum of the amounts of the transactions that did not fail. */
+  readonly amount: number;
+}
+
+const summaryTotals = preparedRead('money_reports.transactions_summary_totals', (db, shape: string) =>
+  db
+    .select({
+      status: platformTransactionTotals.status,
+      count: platformTransactionTotals.count,
+      amount: platformTransactionTotals.amount,
+    })
+    .from(platformTransactionTotals)
+    .where(
+      and(
+        shape.includes('s') ? eq(platformTransactionTotals.status, sql.placeholder('status')) : undefined,
+        shape.includes('t') ? eq(platformTransactionTotals.type, sql.placeholder('type')) : undefined,
+      ),
+    ),
+);
+
+const summaryCounts = preparedRead(
+  'money_reports.transactions_summary',
+  (db, shape: string) =>
+    db
+      .select({
+        status: pt.status,
+        count: sql<number>`count(*)::bigint`.mapWith(Number),
+        amount: sql<number>`coalesce(sum(${pt.amount}), 0)::bigint`.mapWith(Number),
+      })
+      .from(pt)
+      .where(whereOf(shape))
+      .groupBy(pt.status),
+  { planPerRequest: isSearch },
+);
+
+/**
+ * Counts by status of the transactions a filter matches. Filters on status and type alone read the
+ * per-(type, status) totals kept beside the table (16 rows, whatever its size); a search, a user or a
+ * loan counts the rows it narrows to through their indexes.
+ */
+export async function summarizeTransactions(
+  db: DbOrTx,
+  { filter, shape, values }: ResolvedFilter,
+): Promise<TransactionSummary> {
+  const isTotalsOnly = !filter.search && filter.userId === undefined && filter.loanId === undefined;
+  const rows = isTotalsOnly
+    ? await summaryTotals(db, shape).execute(values)
+    : await summaryCounts(db, shape).execute(values);
+  const by = (status: TransactionStatus) =>
+    rows
+      .filter((r) => r.status === status)
+      .reduce((sum, r) => ({ count: sum.count + r.count, amount: sum.amount + r.amount }), {
+        count: 0,
+        amount: 0,
+      });
+  const completed = by('COMPLETED');
+  const pending = by('PENDING');
+  const processing = by('PROCESSING');
+  const failed = by('FAILED');
+  return {
+    total: completed.count + pending.count + processing.count + failed.count,
+    completed: completed.count,
+    pending: pending.count,
+    processing: processing.count,
+    failed: failed.count,
+    amount: completed.amount + pending.amount + processing.amount,
+  };
+}
