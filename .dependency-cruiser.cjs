@@ -46,6 +46,30 @@ module.exports = {
       from: { path: '^apps/server/src/db/' },
       to: { path: '^apps/server/src/(features|http)/' },
     },
+    {
+      name: 'only-http-renders-errors',
+      comment: 'Domain code throws DomainError (domain-error.ts); only http/ knows statuses (ADR 010).',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/http/' },
+      to: { path: '^apps/server/src/http/errors\\.ts$' },
+    },
+    {
+      name: 'services-not-presenters',
+      comment: "A service answers domain values; turning them into DTOs is the routes' job.",
+      severity: 'error',
+      from: { path: '\\.service\\.ts$' },
+      to: { path: '\\.presenter\\.ts$' },
+    },
+    {
+      name: 'features-meet-through-services',
+      comment: 'A feature uses another only through its *.service.ts (house style §5), never its repo.',
+      severity: 'error',
+      from: { path: '^apps/server/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/features/([^/]+)/.+\\.repo\\.ts$',
+        pathNot: '^apps/server/src/features/$1/',
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -4,7 +4,6 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { RouteDefinition } from '@sente/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -48,13 +47,12 @@ import { registerUsersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { registerWalletRoutes } from './features/wallet/wallet.routes.ts';
 import { createWalletService } from './features/wallet/wallet.service.ts';
-import { installErrorHandling } from './http/errors.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rateLimitStore } from './http/rate-limit-store.ts';
 import { createRouteRegistrar } from './http/register-route.ts';
+import { installRequestHandling } from './http/request-handling.ts';
 import { loggerOptions } from './http/request-log.ts';
-import { responseSerializer } from './http/response-serializer.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
 
@@ -202,10 +200,7 @@ export async function buildApp(
       registeredRoutes.push({ method, url: options.url, contract: options.config?.contract });
     }
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializer(config.validateResponses));
-  app.decorateRequest('user', null);
-  installErrorHandling(app);
+  installRequestHandling(app, { validateResponses: config.validateResponses });
   app.addHook('onClose', async () => {
     await services.documentStorage.close?.();
   });

@@ -211,7 +211,7 @@ describe('the server process when PostgreSQL goes away and comes back', () => {
     const health = await get('/api/health');
     expect(health.status).toBe(503);
     expect(health.type).toContain('application/json');
-    expect(JSON.parse(health.text)).toEqual({ error: expect.any(String) });
+    expect(JSON.parse(health.text)).toEqual({ error: expect.any(String), code: expect.any(String) });
     expect(health.ms).toBeLessThan(6_000);
 
     for (const pathname of ['/api/auth/admin/users/', '/api/loans/loans/', '/api/auth/me/']) {

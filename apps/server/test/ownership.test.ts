@@ -283,7 +283,7 @@ describe('ownership: signed document links', () => {
     const foreign = link.replace(/documents\/\d+\//, `documents/${people.a.ids.document}/`);
     const res = await t.app.inject({ url: foreign });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Document not found' });
+    expect(res.json()).toEqual({ error: 'Document not found', code: 'DOCUMENT_NOT_FOUND' });
     const missing = await t.app.inject({ url: link.replace(/documents\/\d+\//, `documents/${MISSING_ID}/`) });
     expect(missing.body).toBe(res.body);
   });

@@ -41,7 +41,7 @@ describe('the route guard', () => {
   it.each(guarded)('answers 401 without a token: %s', async (_name, definition) => {
     const res = await t.app.inject({ method: definition.method, url: concretePath(definition) });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'UNAUTHENTICATED' });
   });
 
   it.each(guarded)('answers 401 with a malformed token: %s', async (_name, definition) => {
@@ -61,6 +61,6 @@ describe('the route guard', () => {
       headers: bearer(borrowerToken),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'Access denied. Admin permissions required.' });
+    expect(res.json()).toEqual({ error: 'Access denied. Admin permissions required.', code: 'ADMIN_ONLY' });
   });
 });

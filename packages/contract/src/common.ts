@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ApiError = z
   .object({
     error: z.string(),
+    /** A stable machine-readable reason (`LOAN_FULLY_PAID`), on refusals the server decided itself. */
+    code: z.string().optional(),
     details: z.record(z.string(), z.array(z.string())).optional(),
   })
   .meta({ id: 'ApiError' });

@@ -4,7 +4,7 @@ import { BackupError } from '../db/backup.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../domain-error.ts';
 import { runBackup, runRestore } from './backup.ts';
 import { runCapitalAdd } from './capital-add.ts';
 import { type CliContext, CliUsageError, setUsage } from './cli-options.ts';
@@ -85,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       const details = error.details
         ? Object.entries(error.details).map(([field, messages]) => `\n  ${field}: ${messages.join(', ')}`)
         : [];

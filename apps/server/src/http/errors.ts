@@ -1,52 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DomainError, type ErrorKind } from '../domain-error.ts';
 
-/** Thrown by services; rendered as `{"error": message}` with the status it names. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details?: Record<string, string[]>,
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+/**
+ * The one place a domain error becomes an HTTP status (house style §7, ADR 010). The code goes to the
+ * client beside the message, so the web can branch on it without reading prose.
+ */
+const STATUS_OF: Readonly<Record<ErrorKind, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'rate-limited': 429,
+  'provider-failed': 502,
+  unavailable: 503,
+};
 
-export class BadRequestError extends HttpError {
-  constructor(message: string, details?: Record<string, string[]>) {
-    super(400, message, details);
-  }
-}
-export class UnauthorizedError extends HttpError {
-  constructor(message = 'Authentication credentials were not provided or are invalid') {
-    super(401, message);
-  }
-}
-export class ForbiddenError extends HttpError {
-  constructor(message = 'Access denied. Admin permissions required.') {
-    super(403, message);
-  }
-}
-export class NotFoundError extends HttpError {
-  constructor(message = 'Not found') {
-    super(404, message);
-  }
-}
-export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, message);
-  }
-}
-export class TooManyRequestsError extends HttpError {
-  constructor(message = 'Too many requests. Please wait a minute and try again.') {
-    super(429, message);
-  }
-}
-export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'Service temporarily unavailable. Please try again shortly.') {
-    super(503, message);
-  }
+export function statusOf(error: DomainError): number {
+  return STATUS_OF[error.kind];
 }
 
 /** Field-level messages from a list of zod-like issues: `{ "amount": ["Too small"] }`. */
@@ -99,10 +72,13 @@ function isDatabaseUnavailable(error: unknown): boolean {
 /** One place turns every failure into `{"error"}` with the right status; only real bugs are 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send(error.details ? { error: error.message, details: error.details } : { error: error.message });
+    if (error instanceof DomainError) {
+      if (error.kind === 'unavailable') reply.header('retry-after', '5');
+      return reply.status(statusOf(error)).send({
+        error: error.message,
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext ?? 'body';

@@ -3,7 +3,7 @@ import type { RouteDefinition, RouteResponse } from '@sente/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ForbiddenError, HttpError, TooManyRequestsError, UnauthorizedError } from './errors.ts';
+import { ForbiddenError, RateLimitedError, TooLargeError, UnauthenticatedError } from '../domain-error.ts';
 
 /** The signed-in caller, as the guard found them in the database for this request. */
 export interface AuthUser {
@@ -55,7 +55,7 @@ async function keepRawBody(
   for await (const chunk of payload) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buffer.length;
-    if (size > RAW_BODY_LIMIT) throw new HttpError(413, 'The request body is too large');
+    if (size > RAW_BODY_LIMIT) throw new TooLargeError('BODY_TOO_LARGE', 'The request body is too large');
     chunks.push(buffer);
   }
   const raw = Buffer.concat(chunks);
@@ -111,7 +111,7 @@ export function createRouteRegistrar(app: FastifyInstance, authenticate: Authent
                 max: limit.max,
                 timeWindow: limit.timeWindowMs,
                 // Thrown as one of ours, so the one error handler renders it like every other error.
-                errorResponseBuilder: () => new TooManyRequestsError(),
+                errorResponseBuilder: () => new RateLimitedError(),
               },
             }
           : {}),
@@ -134,7 +134,7 @@ export function createRouteRegistrar(app: FastifyInstance, authenticate: Authent
         const user = token ? await authenticate(token) : null;
         request.user = user;
         if (definition.auth === 'public') return;
-        if (!user) throw new UnauthorizedError();
+        if (!user) throw new UnauthenticatedError();
         if (definition.auth === 'admin' && user.role !== 'admin') throw new ForbiddenError();
       },
       handler: async (request, reply) => {

@@ -1,5 +1,12 @@
-import { integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+
+export interface StoredRefusal {
+  readonly kind: string;
+  readonly code: string;
+  readonly message: string;
+  readonly details?: Record<string, string[]> | undefined;
+}
 
 export const idempotencyState = pgEnum('idempotency_state', ['in_progress', 'done']);
 
@@ -18,8 +25,10 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id),
     requestHash: text().notNull(),
     state: idempotencyState().notNull().default('in_progress'),
-    responseStatus: smallint(),
+    /** What the first request answered, when it succeeded. */
     responseBody: jsonb(),
+    /** Why the first request was refused (a DomainError's kind, code, message, details), when it was. */
+    refusal: jsonb().$type<StoredRefusal>(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },

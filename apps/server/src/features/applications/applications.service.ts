@@ -1,10 +1,10 @@
 import { type ApplicationOrdering, type CreateApplicationBody, NIN_PATTERN } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.ts';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
-import { findKycByUserId } from '../users/kyc.repo.ts';
+import { findKycByUserId } from '../users/users.service.ts';
 import {
   type ApplicationStatus,
   type ApplicationView,
@@ -44,7 +44,7 @@ export function createApplicationsService({
   /** Inside a unit of work, pass its transaction: the read then sees (and waits for) its locks. */
   async function view(id: number, handle: DbOrTx = db): Promise<ApplicationView> {
     const row = await findApplicationView(handle, id);
-    if (!row) throw new NotFoundError('Application not found');
+    if (!row) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
     return row;
   }
 
@@ -99,8 +99,9 @@ export function createApplicationsService({
     });
     if (!decided) {
       const existing = await findApplicationById(db, id);
-      if (!existing) throw new NotFoundError('Application not found');
+      if (!existing) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
       throw new ConflictError(
+        'APPLICATION_NOT_PENDING',
         `Only pending applications can be ${status === 'APPROVED' ? 'approved' : 'rejected'}; this one is already ${existing.status.toLowerCase()}`,
       );
     }
@@ -110,12 +111,16 @@ export function createApplicationsService({
   async function create(userId: number, body: CreateApplicationBody): Promise<ApplicationView> {
     const type = await loanTypes.find(body.loan_type);
     if (!type)
-      throw new BadRequestError('Invalid application', { loan_type: ['Choose an existing loan type'] });
+      throw new InvalidInputError('UNKNOWN_LOAN_TYPE', 'Invalid application', {
+        loan_type: ['Choose an existing loan type'],
+      });
     if (type.status !== 'ACTIVE') {
-      throw new BadRequestError('Invalid application', { loan_type: ['This loan type is not on offer'] });
+      throw new InvalidInputError('LOAN_TYPE_NOT_OFFERED', 'Invalid application', {
+        loan_type: ['This loan type is not on offer'],
+      });
     }
     if (body.amount_requested < type.minAmount || body.amount_requested > type.maxAmount) {
-      throw new BadRequestError('Invalid application', {
+      throw new InvalidInputError('AMOUNT_OUT_OF_RANGE', 'Invalid application', {
         amount_requested: [
           `${type.name} lends from UGX ${type.minAmount.toLocaleString('en-US')} to UGX ${type.maxAmount.toLocaleString('en-US')}`,
         ],
@@ -151,7 +156,8 @@ export function createApplicationsService({
 
     /** A signed-in borrower applies; admins and lenders do not borrow through this door. */
     async applyAs(viewer: Viewer, body: CreateApplicationBody): Promise<ApplicationView> {
-      if (viewer.role !== 'borrower') throw new ForbiddenError('Only borrower accounts can apply for a loan');
+      if (viewer.role !== 'borrower')
+        throw new ForbiddenError('BORROWERS_ONLY', 'Only borrower accounts can apply for a loan');
       return create(viewer.id, body);
     },
 
@@ -159,7 +165,7 @@ export function createApplicationsService({
     async getFor(viewer: Viewer, id: number): Promise<ApplicationView> {
       const row = await view(id);
       if (viewer.role !== 'admin' && row.application.userId !== viewer.id) {
-        throw new NotFoundError('Application not found');
+        throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
       }
       return row;
     },

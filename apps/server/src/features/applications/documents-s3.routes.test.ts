@@ -112,6 +112,6 @@ describe('documents with S3_* set (object storage)', () => {
     }
     const file = await t.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(404);
-    expect(file.json()).toEqual({ error: 'Document not found' });
+    expect(file.json()).toEqual({ error: 'Document not found', code: 'DOCUMENT_NOT_FOUND' });
   });
 });

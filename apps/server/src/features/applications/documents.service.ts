@@ -4,12 +4,12 @@ import type { DocumentType } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import {
-  BadRequestError,
   ConflictError,
   ForbiddenError,
-  HttpError,
+  InvalidInputError,
   NotFoundError,
-} from '../../http/errors.ts';
+  TooLargeError,
+} from '../../domain-error.ts';
 import {
   type DocumentRow,
   findApplicationById,
@@ -72,19 +72,25 @@ export function createDocumentsService({
       const application = await findApplicationById(db, input.applicationId);
       // Someone else's application is not theirs to know about.
       if (!application || application.userId !== input.userId)
-        throw new NotFoundError('Application not found');
+        throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
       if (application.status !== 'PENDING') {
-        throw new ConflictError('Documents can only be added while the application is pending');
+        throw new ConflictError(
+          'APPLICATION_NOT_PENDING',
+          'Documents can only be added while the application is pending',
+        );
       }
       if ((await listDocuments(db, application.id)).length >= MAX_DOCUMENTS_PER_APPLICATION) {
-        throw new ConflictError(`An application holds at most ${MAX_DOCUMENTS_PER_APPLICATION} documents`);
+        throw new ConflictError(
+          'TOO_MANY_DOCUMENTS',
+          `An application holds at most ${MAX_DOCUMENTS_PER_APPLICATION} documents`,
+        );
       }
       if (input.bytes.length === 0)
-        throw new BadRequestError('Invalid document', { file: ['The file is empty'] });
-      if (input.bytes.length > MAX_DOCUMENT_BYTES) throw new PayloadTooLargeError();
+        throw new InvalidInputError('EMPTY_FILE', 'Invalid document', { file: ['The file is empty'] });
+      if (input.bytes.length > MAX_DOCUMENT_BYTES) throw new FileTooLargeError();
       const type = detectFileType(input.bytes);
       if (!type) {
-        throw new BadRequestError('Invalid document', {
+        throw new InvalidInputError('UNSUPPORTED_FILE_TYPE', 'Invalid document', {
           file: ['Upload a PDF, JPEG, PNG or WebP file (judged by its content, not its name)'],
         });
       }
@@ -110,7 +116,8 @@ export function createDocumentsService({
 
     /** Every document of an application, each with a signed URL valid for a few minutes. */
     async listWithUrls(applicationId: number): Promise<{ row: DocumentRow; url: string }[]> {
-      if (!(await findApplicationById(db, applicationId))) throw new NotFoundError('Application not found');
+      if (!(await findApplicationById(db, applicationId)))
+        throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
       const now = clock.now();
       return (await listDocuments(db, applicationId)).map((row) => ({ row, url: signer.url(row.id, now) }));
     },
@@ -119,18 +126,21 @@ export function createDocumentsService({
     async open(documentId: number, expires: number, signature: string): Promise<DocumentFile> {
       const verdict = signer.verify(documentId, expires, signature, clock.now());
       if (verdict === 'expired')
-        throw new ForbiddenError('This document link has expired. Open the document again.');
+        throw new ForbiddenError(
+          'DOCUMENT_LINK_EXPIRED',
+          'This document link has expired. Open the document again.',
+        );
       // A link that was not signed for this id says nothing about whether the document exists.
-      if (verdict === 'invalid') throw new NotFoundError('Document not found');
+      if (verdict === 'invalid') throw new NotFoundError('DOCUMENT_NOT_FOUND', 'Document not found');
       const row = await findDocument(db, documentId);
       const stored = row ? await storage.open(row.storageKey) : null;
-      if (!row || !stored) throw new NotFoundError('Document not found');
+      if (!row || !stored) throw new NotFoundError('DOCUMENT_NOT_FOUND', 'Document not found');
       // Serve the type the content has, checked again: never trust what was stored blindly.
       const { head, body } = await peekHead(stored.body, FILE_TYPE_HEAD_BYTES);
       const type = detectFileType(head);
       if (!type) {
         body.destroy();
-        throw new NotFoundError('Document not found');
+        throw new NotFoundError('DOCUMENT_NOT_FOUND', 'Document not found');
       }
       return {
         body,
@@ -143,9 +153,9 @@ export function createDocumentsService({
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
-export class PayloadTooLargeError extends HttpError {
+export class FileTooLargeError extends TooLargeError {
   constructor() {
-    super(413, 'The file is too large: the limit is 10 MB');
+    super('FILE_TOO_LARGE', 'The file is too large: the limit is 10 MB');
   }
 }
 

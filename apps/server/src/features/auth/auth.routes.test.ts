@@ -30,7 +30,7 @@ describe('POST /api/auth/login/', () => {
     const { user } = await t.userWithToken('borrower');
     for (const res of [await login(user.email, 'wrong-password'), await login('nobody@nowhere.ug')]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: 'Invalid email or password' });
+      expect(res.json()).toEqual({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
     }
   });
 
@@ -123,7 +123,7 @@ describe('POST /api/token/refresh/', () => {
       payload: { refresh: 'made-up' },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Refresh token is invalid or expired' });
+    expect(res.json()).toEqual({ error: 'Refresh token is invalid or expired', code: 'INVALID_REFRESH_TOKEN' });
   });
 });
 

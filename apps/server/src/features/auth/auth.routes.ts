@@ -1,5 +1,5 @@
 import { routes } from '@sente/contract';
-import { ForbiddenError } from '../../http/errors.ts';
+import { ForbiddenError } from '../../domain-error.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import { toSessionUser } from '../users/users.presenter.ts';
 import type { UsersService } from '../users/users.service.ts';

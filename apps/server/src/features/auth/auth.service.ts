@@ -1,14 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../http/errors.ts';
+import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../domain-error.ts';
 import type { AuthUser } from '../../http/register-route.ts';
 import {
   findOpenUserByEmail,
   findOpenUserById,
   markSessionsRevoked,
   type UserRow,
-} from '../users/users.repo.ts';
+} from '../users/users.service.ts';
 import type { AccessTokens, MfaPurpose } from './access-token.ts';
 import {
   clearLoginFailures,
@@ -100,7 +100,8 @@ export function createAuthService({
         new Date(now.getTime() - FAILURE_WINDOW_MS),
       );
       if (failures >= MAX_FAILURES) {
-        throw new TooManyRequestsError(
+        throw new RateLimitedError(
+          'TOO_MANY_SIGN_IN_FAILURES',
           'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
         );
       }
@@ -108,9 +109,9 @@ export function createAuthService({
       const isMatch = await verifyPassword(user?.passwordHash ?? (await unusablePasswordHash()), password);
       if (!user || !isMatch) {
         await recordLoginFailure(db, emailKey, now);
-        throw new UnauthorizedError(INVALID_CREDENTIALS);
+        throw new UnauthenticatedError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
-      if (user.status !== 'Active') throw new ForbiddenError(INACTIVE_ACCOUNT);
+      if (user.status !== 'Active') throw new ForbiddenError('ACCOUNT_INACTIVE', INACTIVE_ACCOUNT);
       await clearLoginFailures(db, emailKey);
       const mfaStep = (await mfaStepFor?.(user)) ?? null;
       if (mfaStep) {
@@ -139,7 +140,8 @@ export function createAuthService({
         return { access, refresh };
       });
       // The family revocation above must commit, so the refusal is thrown only after the transaction.
-      if (outcome === null || outcome === 'reused') throw new UnauthorizedError(INVALID_REFRESH);
+      if (outcome === null || outcome === 'reused')
+        throw new UnauthenticatedError('INVALID_REFRESH_TOKEN', INVALID_REFRESH);
       return outcome;
     },
 

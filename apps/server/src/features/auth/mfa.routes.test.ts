@@ -65,7 +65,7 @@ describe('two-factor sign-in: enrolment', () => {
 
     const wrong = await post(t, '/api/auth/mfa/confirm/', { code: '000000' }, token);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: 'Invalid authentication code' });
+    expect(wrong.json()).toEqual({ error: 'Invalid authentication code', code: 'INVALID_MFA_CODE' });
     expect((await t.app.inject({ url: '/api/auth/mfa/', headers: bearer(token) })).json().enabled).toBe(
       false,
     );
@@ -141,7 +141,7 @@ describe('POST /api/auth/login/ and /api/auth/login/mfa/', () => {
       code: previous,
     });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ error: 'Invalid authentication code' });
+    expect(replay.json()).toEqual({ error: 'Invalid authentication code', code: 'INVALID_MFA_CODE' });
     clock.advance(STEP);
     const next = await post(t, '/api/auth/login/mfa/', {
       mfa_token: await challenge(t, user.email),
@@ -163,7 +163,7 @@ describe('POST /api/auth/login/ and /api/auth/login/mfa/', () => {
       mfa_token: forged,
       code: totpCode(secret, clock.now()),
     });
-    expect(bad.json()).toEqual({ error: 'Your sign-in has expired. Please sign in again.' });
+    expect(bad.json()).toEqual({ error: 'Your sign-in has expired. Please sign in again.', code: 'MFA_CHALLENGE_EXPIRED' });
     // An access token is not a challenge either.
     const { token } = await t.userWithToken('admin');
     expect((await post(t, '/api/auth/login/mfa/', { mfa_token: token, code: '123456' })).statusCode).toBe(
@@ -175,7 +175,7 @@ describe('POST /api/auth/login/ and /api/auth/login/mfa/', () => {
       code: totpCode(secret, clock.now()),
     });
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ error: 'Your sign-in has expired. Please sign in again.' });
+    expect(late.json()).toEqual({ error: 'Your sign-in has expired. Please sign in again.', code: 'MFA_CHALLENGE_EXPIRED' });
     clock.advance(STEP);
   });
 

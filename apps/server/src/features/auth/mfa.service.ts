@@ -1,14 +1,14 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import {
-  BadRequestError,
   ConflictError,
-  type HttpError,
-  TooManyRequestsError,
-  UnauthorizedError,
-} from '../../http/errors.ts';
+  type DomainError,
+  InvalidInputError,
+  RateLimitedError,
+  UnauthenticatedError,
+} from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { findOpenUserById, type UserRow } from '../users/users.repo.ts';
+import { findOpenUserById, type UserRow } from '../users/users.service.ts';
 import type { AccessTokens, MfaPurpose } from './access-token.ts';
 import { clearLoginFailures, countRecentLoginFailures, recordLoginFailure } from './auth.repo.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
@@ -64,7 +64,10 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
   async function assertNotThrottled(userId: number): Promise<void> {
     const since = new Date(clock.now().getTime() - FAILURE_WINDOW_MS);
     if ((await countRecentLoginFailures(db, throttleKey(userId), since)) >= MAX_FAILURES) {
-      throw new TooManyRequestsError('Too many wrong codes. Please wait 15 minutes and try again.');
+      throw new RateLimitedError(
+        'TOO_MANY_WRONG_CODES',
+        'Too many wrong codes. Please wait 15 minutes and try again.',
+      );
     }
   }
 
@@ -93,15 +96,19 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
   async function setup(user: { id: number; email: string }) {
     const secret = newTotpSecret();
     if (!(await savePendingMfaSecret(db, user.id, box.seal(secret), clock.now())))
-      throw new ConflictError(ALREADY_ON);
+      throw new ConflictError('MFA_ALREADY_ON', ALREADY_ON);
     return { secret, otpauth_uri: otpauthUri(secret, user.email) };
   }
 
   /** Turns a pending setup on with its first code; answers the recovery codes (shown once). */
-  async function enable(userId: number, code: string, wrongCode: () => HttpError): Promise<string[]> {
+  async function enable(userId: number, code: string, wrongCode: () => DomainError): Promise<string[]> {
     const pending = await findMfaSecret(db, userId);
-    if (!pending) throw new ConflictError('Start the setup first: there is no authenticator to confirm.');
-    if (pending.enabledAt) throw new ConflictError('Two-factor sign-in is already on.');
+    if (!pending)
+      throw new ConflictError(
+        'MFA_SETUP_NOT_STARTED',
+        'Start the setup first: there is no authenticator to confirm.',
+      );
+    if (pending.enabledAt) throw new ConflictError('MFA_ALREADY_ON', 'Two-factor sign-in is already on.');
     if (!(await checkCode(userId, pending.secretEncrypted, code, false))) throw wrongCode();
     const codes = newRecoveryCodes();
     const now = clock.now();
@@ -129,11 +136,13 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
   /** The user behind a live challenge, or 401: expired, forged, or the account changed since. */
   async function challengeUser(mfaToken: string, purpose?: MfaPurpose): Promise<UserRow> {
     const claims = await accessTokens.verifyMfaChallenge(mfaToken, clock.now());
-    if (!claims || (purpose && claims.purpose !== purpose)) throw new UnauthorizedError(CHALLENGE_EXPIRED);
+    if (!claims || (purpose && claims.purpose !== purpose))
+      throw new UnauthenticatedError('MFA_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
     const user = await findOpenUserById(db, claims.userId);
-    if (user?.status !== 'Active' || user.role !== 'admin') throw new UnauthorizedError(CHALLENGE_EXPIRED);
+    if (user?.status !== 'Active' || user.role !== 'admin')
+      throw new UnauthenticatedError('MFA_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
     if (user.sessionsRevokedAt && claims.issuedAt < Math.floor(user.sessionsRevokedAt.getTime() / 1000))
-      throw new UnauthorizedError(CHALLENGE_EXPIRED);
+      throw new UnauthenticatedError('MFA_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
     return user;
   }
 
@@ -151,19 +160,20 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
     setup,
 
     async confirm(userId: number, code: string) {
-      const codes = await enable(userId, code, () => new BadRequestError(INVALID_CODE));
+      const codes = await enable(userId, code, () => new InvalidInputError('INVALID_MFA_CODE', INVALID_CODE));
       return { enabled: true as const, recovery_codes: codes };
     },
 
     async disable(userId: number, code: string) {
       if (required)
         throw new ConflictError(
+          'MFA_REQUIRED_FOR_ADMINS',
           'Two-factor sign-in is required for admins on this server; it cannot be turned off.',
         );
       const secret = await findMfaSecret(db, userId);
-      if (!secret?.enabledAt) throw new ConflictError('Two-factor sign-in is not on.');
+      if (!secret?.enabledAt) throw new ConflictError('MFA_NOT_ON', 'Two-factor sign-in is not on.');
       if (!(await checkCode(userId, secret.secretEncrypted, code, true)))
-        throw new BadRequestError(INVALID_CODE);
+        throw new InvalidInputError('INVALID_MFA_CODE', INVALID_CODE);
       await db.transaction(async (tx) => {
         await deleteMfa(tx, userId);
         await recordAudit(tx, {
@@ -191,15 +201,19 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
       const secret = await findMfaSecret(db, user.id);
       if (secret?.enabledAt) {
         if (!(await checkCode(user.id, secret.secretEncrypted, code, true)))
-          throw new UnauthorizedError(INVALID_CODE);
+          throw new UnauthenticatedError('INVALID_MFA_CODE', INVALID_CODE);
         return auth.startSession(user);
       }
       if (secret && required) {
-        const recoveryCodes = await enable(user.id, code, () => new UnauthorizedError(INVALID_CODE));
+        const recoveryCodes = await enable(
+          user.id,
+          code,
+          () => new UnauthenticatedError('INVALID_MFA_CODE', INVALID_CODE),
+        );
         return { ...(await auth.startSession(user)), recoveryCodes };
       }
       // Turned off since the password step: the challenge no longer fits; start again.
-      throw new UnauthorizedError(CHALLENGE_EXPIRED);
+      throw new UnauthenticatedError('MFA_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
     },
   };
 }

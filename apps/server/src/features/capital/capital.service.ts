@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
-import { BadRequestError, ConflictError } from '../../http/errors.ts';
+import { ConflictError, InvalidInputError } from '../../domain-error.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_CAPITAL, PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
 
@@ -31,7 +31,7 @@ export function createCapitalService(deps: { db: Db; ledger: LedgerService }) {
       adminId: number | null;
     }): Promise<CapitalPayment> {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-        throw new BadRequestError('Capital must be a whole number of shillings above 0');
+        throw new InvalidInputError('INVALID_AMOUNT', 'Capital must be a whole number of shillings above 0');
       }
       const memo = `Capital paid into the platform wallet, reference ${input.reference}`;
       return transaction(db, async (tx) => {
@@ -48,7 +48,10 @@ export function createCapitalService(deps: { db: Db; ledger: LedgerService }) {
           const earlier = await ledger.entriesOf(tx, posting.id);
           const paidIn = earlier.find((entry) => entry.account === PLATFORM_WALLET)?.amount;
           if (paidIn !== input.amount || !posting.memo.startsWith(memo)) {
-            throw new ConflictError('This Idempotency-Key was already used for a different capital payment.');
+            throw new ConflictError(
+              'IDEMPOTENCY_KEY_REUSED',
+              'This Idempotency-Key was already used for a different capital payment.',
+            );
           }
         }
         return {

@@ -1,6 +1,6 @@
 import { routes } from '@sente/contract';
 import type { Database } from '../../db/client.ts';
-import { ServiceUnavailableError } from '../../http/errors.ts';
+import { UnavailableError } from '../../domain-error.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 
 export function registerHealthRoutes(register: RegisterRoute, { database }: { database: Database }): void {
@@ -8,7 +8,7 @@ export function registerHealthRoutes(register: RegisterRoute, { database }: { da
     try {
       await database.ping();
     } catch {
-      throw new ServiceUnavailableError('Database unavailable');
+      throw new UnavailableError('DATABASE_UNAVAILABLE', 'Database unavailable');
     }
     return { status: 'ok' as const };
   });

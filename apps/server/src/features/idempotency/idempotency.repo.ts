@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { idempotencyKeys } from '../../db/schema/index.ts';
+import { idempotencyKeys, type StoredRefusal } from '../../db/schema/index.ts';
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -49,15 +49,18 @@ export async function takeOverStaleKey(db: DbOrTx, row: IdempotencyRow, now: Dat
   return taken.length > 0;
 }
 
-export async function storeResponse(
-  db: DbOrTx,
-  id: number,
-  response: { status: number; body: unknown },
-  now: Date,
-): Promise<void> {
+/** The first request's outcome: what it answered, or why it was refused. */
+export type StoredOutcome = { answer: unknown } | { refusal: StoredRefusal };
+
+export async function storeOutcome(db: DbOrTx, id: number, outcome: StoredOutcome, now: Date): Promise<void> {
   await db
     .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: response.status, responseBody: response.body, updatedAt: now })
+    .set({
+      state: 'done',
+      responseBody: 'answer' in outcome ? outcome.answer : null,
+      refusal: 'refusal' in outcome ? outcome.refusal : null,
+      updatedAt: now,
+    })
     .where(eq(idempotencyKeys.id, id));
 }
 

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { ConflictError, HttpError } from '../../http/errors.ts';
+import { ConflictError, DomainError, type ErrorKind, isRefusal } from '../../domain-error.ts';
 import {
   claimKey,
   findKey,
   type IdempotencyRow,
   releaseKey,
-  storeResponse,
+  storeOutcome,
   takeOverStaleKey,
 } from './idempotency.repo.ts';
 
@@ -37,10 +37,9 @@ function canonical(value: unknown): string {
 }
 
 function replay<T>(row: IdempotencyRow): T {
-  const status = row.responseStatus ?? 200;
-  if (status >= 400) {
-    const body = (row.responseBody ?? {}) as { error?: string; details?: Record<string, string[]> };
-    throw new HttpError(status, body.error ?? 'Request failed', body.details);
+  const refusal = row.refusal;
+  if (refusal) {
+    throw new DomainError(refusal.kind as ErrorKind, refusal.code, refusal.message, refusal.details);
   }
   return row.responseBody as T;
 }
@@ -74,31 +73,35 @@ export function createIdempotencyService({
       });
       if (!claim) {
         const existing = await findKey(db, input.scope, input.userId, input.key);
-        if (!existing) throw new ConflictError(STILL_PROCESSING);
-        if (existing.requestHash !== requestHash) throw new ConflictError(KEY_REUSED);
+        if (!existing) throw new ConflictError('IDEMPOTENCY_KEY_IN_USE', STILL_PROCESSING);
+        if (existing.requestHash !== requestHash)
+          throw new ConflictError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
         if (existing.state === 'done') return replay<T>(existing);
         const isStale = now.getTime() - existing.updatedAt.getTime() >= staleAfterMs;
         if (!isStale || !(await takeOverStaleKey(db, existing, now)))
-          throw new ConflictError(STILL_PROCESSING);
+          throw new ConflictError('IDEMPOTENCY_KEY_IN_USE', STILL_PROCESSING);
         claim = existing;
       }
       let result: T;
       try {
         result = await work();
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode < 500) {
+        if (isRefusal(error)) {
           // A refusal is an answer too: the same request again is refused the same way.
-          const body = error.details
-            ? { error: error.message, details: error.details }
-            : { error: error.message };
-          await storeResponse(db, claim.id, { status: error.statusCode, body }, clock.now());
+          const refusal = {
+            kind: error.kind,
+            code: error.code,
+            message: error.message,
+            ...(error.details ? { details: error.details } : {}),
+          };
+          await storeOutcome(db, claim.id, { refusal }, clock.now());
         } else {
           // Nothing to answer: free the key so the client's retry runs the (idempotent) work again.
           await releaseKey(db, claim.id);
         }
         throw error;
       }
-      await storeResponse(db, claim.id, { status: 200, body: result }, clock.now());
+      await storeOutcome(db, claim.id, { answer: result }, clock.now());
       return result;
     },
   };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
-import { BadRequestError } from '../../http/errors.ts';
+import { InvalidInputError } from '../../domain-error.ts';
 import { createIdempotencyService, KEY_REUSED, STILL_PROCESSING } from './idempotency.service.ts';
 
 let t: TestApp;
@@ -48,7 +48,8 @@ describe('idempotencyService.run', () => {
     await expect(
       idempotency.run({ scope: 'withdraw', key, userId, request: {} }, async () => 'second'),
     ).rejects.toMatchObject({
-      statusCode: 409,
+      kind: 'conflict',
+      code: 'IDEMPOTENCY_KEY_IN_USE',
       message: STILL_PROCESSING,
     });
     release();
@@ -61,7 +62,7 @@ describe('idempotencyService.run', () => {
     await idempotency.run({ scope: 'withdraw', key, userId, request: { amount: 1000 } }, async () => 'ok');
     await expect(
       idempotency.run({ scope: 'withdraw', key, userId, request: { amount: 2000 } }, async () => 'ok'),
-    ).rejects.toMatchObject({ statusCode: 409, message: KEY_REUSED });
+    ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: KEY_REUSED });
   });
 
   it('replays a refusal as the same refusal without running the work again', async () => {
@@ -70,12 +71,15 @@ describe('idempotencyService.run', () => {
     let runs = 0;
     const work = async () => {
       runs++;
-      throw new BadRequestError('Insufficient wallet balance', { amount: ['Too much'] });
+      throw new InvalidInputError('INSUFFICIENT_WALLET_BALANCE', 'Insufficient wallet balance', {
+        amount: ['Too much'],
+      });
     };
     const request = { scope: 'withdraw', key, userId, request: {} };
-    await expect(idempotency.run(request, work)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(idempotency.run(request, work)).rejects.toMatchObject({ kind: 'invalid' });
     await expect(idempotency.run(request, work)).rejects.toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
+      code: 'INSUFFICIENT_WALLET_BALANCE',
       message: 'Insufficient wallet balance',
       details: { amount: ['Too much'] },
     });
@@ -102,7 +106,7 @@ describe('idempotencyService.run', () => {
     void idempotency.run(request, () => new Promise<never>(() => {}));
     await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(idempotency.run(request, async () => 'too early')).rejects.toMatchObject({
-      statusCode: 409,
+      code: 'IDEMPOTENCY_KEY_IN_USE',
     });
     clock.advance(61_000);
     expect(await idempotency.run(request, async () => 'taken over')).toBe('taken over');

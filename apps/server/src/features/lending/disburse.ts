@@ -1,14 +1,14 @@
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { transaction } from '../../db/retry-transaction.ts';
+import { ConflictError, ProviderFailedError } from '../../domain-error.ts';
 import { formatUgx } from '../../format-ugx.ts';
-import { ConflictError, HttpError } from '../../http/errors.ts';
 import type { ApplicationsService } from '../applications/applications.service.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
-import type { TransactionRow, TransactionWithUser } from '../payments/payments.repo.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type { TransactionRow, TransactionWithUser } from '../payments/platform-transaction.ts';
 
 export const ALREADY_DISBURSING = 'This application is already being disbursed';
 
@@ -42,18 +42,22 @@ export async function requestPayout(
       const earlier = await payments.findByRequestKey(tx, input.requestKey);
       if (earlier) return earlier;
       const { application, userPhone } = await applications.get(input.applicationId, tx);
-      if (application.approvedLoanId !== null) throw new ConflictError('Application already disbursed');
+      if (application.approvedLoanId !== null)
+        throw new ConflictError('APPLICATION_ALREADY_DISBURSED', 'Application already disbursed');
       if (application.status !== 'APPROVED') {
         throw new ConflictError(
+          'APPLICATION_NOT_APPROVED',
           `Only approved applications can be disbursed (this one is ${application.status})`,
         );
       }
-      if (!userPhone) throw new ConflictError('The borrower has no mobile-money number on file');
+      if (!userPhone)
+        throw new ConflictError('NO_MOBILE_MONEY_NUMBER', 'The borrower has no mobile-money number on file');
       const amount = application.amountRequested;
       const [wallet] = await ledger.lockAccounts(tx, [PLATFORM_WALLET]);
       const available = wallet?.balance ?? 0;
       if (available < amount) {
         throw new ConflictError(
+          'PLATFORM_WALLET_SHORT',
           `The platform wallet holds ${formatUgx(available)}, less than the ${formatUgx(amount)} to disburse`,
         );
       }
@@ -70,7 +74,7 @@ export async function requestPayout(
     });
   } catch (error) {
     if (isUniqueViolation(error, 'platform_transactions_live_disbursement_key')) {
-      throw new ConflictError(ALREADY_DISBURSING);
+      throw new ConflictError('ALREADY_DISBURSING', ALREADY_DISBURSING);
     }
     throw error;
   }
@@ -102,8 +106,8 @@ export async function disburse(
       const sent = await payments.submit(payout);
       const final = await payments.waitUntilFinal(sent.id, deps.syncWaitMs);
       if (final.status === 'FAILED') {
-        throw new HttpError(
-          502,
+        throw new ProviderFailedError(
+          'PAYOUT_FAILED',
           `The mobile-money payout failed${final.failureReason ? ` (${final.failureReason})` : ''}. The application is still approved and no money moved.`,
         );
       }

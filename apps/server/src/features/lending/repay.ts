@@ -1,13 +1,13 @@
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
+import { ConflictError, ForbiddenError, InvalidInputError } from '../../domain-error.ts';
 import { formatUgx } from '../../format-ugx.ts';
-import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { userWallet } from '../ledger/ledger-accounts.ts';
 import type { LoansService } from '../loans/loans.service.ts';
-import type { TransactionWithUser } from '../payments/payments.repo.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type { TransactionWithUser } from '../payments/platform-transaction.ts';
 import { mobileMoneyNumberOrRefuse } from '../users/phone-number.ts';
 
 export interface RepayDeps {
@@ -52,11 +52,11 @@ export async function repay(
         await ledger.lockAccounts(tx, [userWallet(input.user.id)]);
         const { loan } = await loans.getFor(input.user, input.loanId, tx);
         if (loan.userId !== input.user.id) {
-          throw new ForbiddenError('Only the borrower who owns this loan can repay it');
+          throw new ForbiddenError('NOT_YOUR_LOAN', 'Only the borrower who owns this loan can repay it');
         }
         const phoneNumber = mobileMoneyNumberOrRefuse(input.phoneNumber);
         const owed = loan.totalPayable - loan.totalPayments;
-        if (owed <= 0) throw new ConflictError('This loan is already fully paid');
+        if (owed <= 0) throw new ConflictError('LOAN_FULLY_PAID', 'This loan is already fully paid');
         const onTheWay = await payments.sumOpenRepayments(tx, input.loanId);
         const payable = owed - onTheWay;
         if (input.amount > payable) {
@@ -64,9 +64,13 @@ export async function repay(
             onTheWay > 0
               ? `At most ${formatUgx(payable)} can be paid now: ${formatUgx(owed)} is owed and ${formatUgx(onTheWay)} is already on its way`
               : `At most ${formatUgx(owed)} is owed on this loan`;
-          throw new BadRequestError(`The amount is more than the outstanding balance of ${formatUgx(owed)}`, {
-            amount: [message],
-          });
+          throw new InvalidInputError(
+            'AMOUNT_ABOVE_BALANCE',
+            `The amount is more than the outstanding balance of ${formatUgx(owed)}`,
+            {
+              amount: [message],
+            },
+          );
         }
         const created = await payments.create(tx, {
           type: 'REPAYMENT',

@@ -13,8 +13,8 @@ import type { AllocationResult } from '../loans/allocate-repayment.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentFlow } from '../payments/payment-flow.ts';
-import type { TransactionRow } from '../payments/payments.repo.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type { TransactionRow } from '../payments/platform-transaction.ts';
 
 export const PAYMENT_MODE: Record<string, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
 

@@ -1,7 +1,7 @@
 import type { LoanTypeBody } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import {
   deleteLoanType,
   findLoanTypeById,
@@ -42,7 +42,7 @@ export function createLoanTypesService({
     // Legal cap for money lenders, 2.8% per month (decisions.md, Lending rules; MAX_MONTHLY_RATE).
     if (input.interest_rate > maxMonthlyRateBasisPoints) {
       const cap = rateString(maxMonthlyRateBasisPoints);
-      throw new BadRequestError('Invalid loan type', {
+      throw new InvalidInputError('RATE_ABOVE_LEGAL_CAP', 'Invalid loan type', {
         interest_rate: [`The interest rate may not exceed the legal cap of ${cap}% per month`],
       });
     }
@@ -60,7 +60,7 @@ export function createLoanTypesService({
   async function assertNameFree(name: string, exceptId?: number): Promise<void> {
     const existing = await findLoanTypeByName(db, name);
     if (existing && existing.id !== exceptId) {
-      throw new ConflictError(`A loan type named "${existing.name}" already exists`);
+      throw new ConflictError('LOAN_TYPE_NAME_TAKEN', `A loan type named "${existing.name}" already exists`);
     }
   }
 
@@ -75,7 +75,7 @@ export function createLoanTypesService({
 
     async get(id: number): Promise<LoanTypeRow> {
       const row = await findLoanTypeById(db, id);
-      if (!row) throw new NotFoundError('Loan type not found');
+      if (!row) throw new NotFoundError('LOAN_TYPE_NOT_FOUND', 'Loan type not found');
       return row;
     },
 
@@ -84,7 +84,8 @@ export function createLoanTypesService({
       await assertNameFree(values.name);
       const now = clock.now();
       const row = await insertLoanType(db, { ...values, createdAt: now, updatedAt: now });
-      if (!row) throw new ConflictError(`A loan type named "${values.name}" already exists`);
+      if (!row)
+        throw new ConflictError('LOAN_TYPE_NAME_TAKEN', `A loan type named "${values.name}" already exists`);
       return row;
     },
 
@@ -92,15 +93,17 @@ export function createLoanTypesService({
       const values = checked(input);
       await assertNameFree(values.name, id);
       const row = await updateLoanType(db, id, { ...values, updatedAt: clock.now() });
-      if (!row) throw new NotFoundError('Loan type not found');
+      if (!row) throw new NotFoundError('LOAN_TYPE_NOT_FOUND', 'Loan type not found');
       return row;
     },
 
     async remove(id: number): Promise<void> {
       await db.transaction(async (tx) => {
-        if (!(await lockLoanType(tx, id))) throw new NotFoundError('Loan type not found');
+        if (!(await lockLoanType(tx, id)))
+          throw new NotFoundError('LOAN_TYPE_NOT_FOUND', 'Loan type not found');
         if (await isLoanTypeInUse(tx, id)) {
           throw new ConflictError(
+            'LOAN_TYPE_IN_USE',
             'This loan type is used by applications or loans and cannot be deleted. Set it to Inactive instead.',
           );
         }

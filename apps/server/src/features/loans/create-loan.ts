@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { ConflictError, NotFoundError } from '../../http/errors.ts';
+import { ConflictError, NotFoundError } from '../../domain-error.ts';
 import { addDays, kampalaDate } from './kampala-date.ts';
 import {
   insertInstallments,
@@ -27,14 +27,17 @@ export interface CreateLoanInput {
  */
 export async function createLoanFromApplication(tx: Tx, input: CreateLoanInput): Promise<LoanRow> {
   const application = await lockApplicationForDisbursement(tx, input.applicationId);
-  if (!application) throw new NotFoundError('Application not found');
-  if (application.approvedLoanId !== null) throw new ConflictError('Application already disbursed');
+  if (!application) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
+  if (application.approvedLoanId !== null)
+    throw new ConflictError('APPLICATION_ALREADY_DISBURSED', 'Application already disbursed');
   if (application.status !== 'APPROVED') {
     throw new ConflictError(
+      'APPLICATION_NOT_APPROVED',
       `Only approved applications can be disbursed (this one is ${application.status})`,
     );
   }
-  if (application.userDeletedAt !== null) throw new ConflictError("The borrower's account is closed");
+  if (application.userDeletedAt !== null)
+    throw new ConflictError('BORROWER_ACCOUNT_CLOSED', "The borrower's account is closed");
 
   const schedule = buildSchedule({
     principal: application.amountRequested,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplication, insertLoanType } from '../../../test/lending-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { applications, loanRepayments, loans } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 import { findInstallments, findLoanById, findStatusHistory } from './loans.repo.ts';
 
 let t: TestApp;
@@ -52,12 +52,13 @@ async function repay(
   );
 }
 
-async function statusOf(promise: Promise<unknown>): Promise<number> {
+/** The code of the domain error the promise rejects with, or 'fulfilled'. */
+async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
-    return 0;
+    return 'fulfilled';
   } catch (error) {
-    if (error instanceof HttpError) return error.statusCode;
+    if (error instanceof DomainError) return error.code;
     throw error;
   }
 }
@@ -102,15 +103,15 @@ describe('createLoanFromApplication', () => {
     expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([[null, 'ACTIVE']]);
   });
 
-  it('answers 409 for a pending or rejected application and for one already disbursed, 404 for none', async () => {
+  it('refuses a pending or rejected application and one already disbursed, and finds none for an unknown id', async () => {
     const pending = await approvedApplication({ status: 'PENDING' });
     const rejected = await approvedApplication({ status: 'REJECTED' });
-    expect(await statusOf(disburse(pending.id))).toBe(409);
-    expect(await statusOf(disburse(rejected.id))).toBe(409);
+    expect(await codeOf(disburse(pending.id))).toBe('APPLICATION_NOT_APPROVED');
+    expect(await codeOf(disburse(rejected.id))).toBe('APPLICATION_NOT_APPROVED');
     const approved = await approvedApplication();
     await disburse(approved.id);
-    expect(await statusOf(disburse(approved.id))).toBe(409);
-    expect(await statusOf(disburse(999_999))).toBe(404);
+    expect(await codeOf(disburse(approved.id))).toBe('APPLICATION_ALREADY_DISBURSED');
+    expect(await codeOf(disburse(999_999))).toBe('APPLICATION_NOT_FOUND');
   });
 
   it('makes exactly one loan when called concurrently for the same application', async () => {
@@ -118,7 +119,8 @@ describe('createLoanFromApplication', () => {
     const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => disburse(application.id)));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const o of outcomes)
-      if (o.status === 'rejected') expect((o.reason as HttpError).statusCode).toBe(409);
+      if (o.status === 'rejected')
+        expect((o.reason as DomainError).code).toBe('APPLICATION_ALREADY_DISBURSED');
     const made = await t.services.db.select().from(loans).where(eq(loans.applicationId, application.id));
     expect(made).toHaveLength(1);
   });

@@ -1,12 +1,8 @@
 import { type LoanDto, toUgxString } from '@sente/contract';
 import type { LoanView, OverdueRow, RepaymentView } from './loan-reads.repo.ts';
 import { daysInArrears } from './loan-status.ts';
-import type { InstallmentRow, LoanRow, StatusHistoryRow } from './loans.repo.ts';
-
-/** Share of the total payable already paid, percent with two decimals. */
-export function paymentPercentage(loan: Pick<LoanRow, 'totalPayments' | 'totalPayable'>): number {
-  return loan.totalPayable > 0 ? Math.round((loan.totalPayments * 10_000) / loan.totalPayable) / 100 : 0;
-}
+import type { InstallmentRow, StatusHistoryRow } from './loans.repo.ts';
+import { paymentPercentage } from './payment-percentage.ts';
 
 export function toLoanDto({ loan, userName, loanTypeName }: LoanView, today: string): LoanDto {
   return {

@@ -133,8 +133,8 @@ describe('reading one loan', () => {
         total_payments: '269538.00',
         remaining_balance: '2066462.00',
         // Installments 4 and 5 (due 2 and 9 June) are in arrears, the 6th is due today.
-        arrears_amount: String(2 * 89_846) + '.00',
-        amount_due: String(3 * 89_846) + '.00',
+        arrears_amount: `${String(2 * 89_846)}.00`,
+        amount_due: `${String(3 * 89_846)}.00`,
         days_in_arrears: 14,
         next_due_date: '2025-06-02',
         next_installment_amount: '89846.00',

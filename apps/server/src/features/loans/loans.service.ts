@@ -1,7 +1,7 @@
 import { toUgxString } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../domain-error.ts';
 import { allocateRepayment } from './allocate-repayment.ts';
 import { createLoanFromApplication } from './create-loan.ts';
 import { addDays, kampalaDate } from './kampala-date.ts';
@@ -20,8 +20,8 @@ import {
 } from './loan-stats.repo.ts';
 import { daysInArrears } from './loan-status.ts';
 import { updateLoanStatuses } from './loan-status-update.ts';
-import { paymentPercentage } from './loans.presenter.ts';
 import { findInstallments, findStatusHistory } from './loans.repo.ts';
+import { paymentPercentage } from './payment-percentage.ts';
 import { buildSchedule, type InterestType, rateToBasisPoints } from './schedule.ts';
 
 export interface LoanViewer {
@@ -39,14 +39,15 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
   /** Inside a unit of work, pass its transaction: the read then sees (and waits for) its locks. */
   async function view(id: number, handle: DbOrTx = db): Promise<LoanView> {
     const row = await findLoanView(handle, id);
-    if (!row) throw new NotFoundError('Loan not found');
+    if (!row) throw new NotFoundError('LOAN_NOT_FOUND', 'Loan not found');
     return row;
   }
 
   /** The borrower or an admin may read a loan; anyone else is told it does not exist. */
   async function viewFor(viewer: LoanViewer, id: number, handle: DbOrTx = db): Promise<LoanView> {
     const row = await view(id, handle);
-    if (viewer.role !== 'admin' && row.loan.userId !== viewer.id) throw new NotFoundError('Loan not found');
+    if (viewer.role !== 'admin' && row.loan.userId !== viewer.id)
+      throw new NotFoundError('LOAN_NOT_FOUND', 'Loan not found');
     return row;
   }
 

@@ -1,5 +1,5 @@
 import { routes, toUgxString } from '@sente/contract';
-import { ForbiddenError } from '../../http/errors.ts';
+import { ForbiddenError } from '../../domain-error.ts';
 import { pagedAnswer } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import { toPlatformTransactionDto } from '../payments/payments.presenter.ts';
@@ -61,7 +61,7 @@ export function registerMoneyReportsRoutes(register: RegisterRoute, reports: Mon
 
   register(routes.userTransactions, async ({ params, query, user, request }) => {
     if (user.role !== 'admin' && user.id !== params.userId) {
-      throw new ForbiddenError('You can only see your own transactions');
+      throw new ForbiddenError('NOT_YOUR_TRANSACTIONS', 'You can only see your own transactions');
     }
     const { rows, count } = await reports.pageOfUser(params.userId, {
       page: query.page,

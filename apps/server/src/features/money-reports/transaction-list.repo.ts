@@ -2,7 +2,11 @@ import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { platformTransactionTotals, platformTransactions as pt, users } from '../../db/schema/index.ts';
-import type { ShownTransaction, TransactionStatus, TransactionType } from '../payments/payments.repo.ts';
+import type {
+  ShownTransaction,
+  TransactionStatus,
+  TransactionType,
+} from '../payments/platform-transaction.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
 
 export interface TransactionFilter {

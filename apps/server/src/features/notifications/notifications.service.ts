@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../domain-error.ts';
 import { findNotificationsOfUser, insertNotification, markAllRead, markRead } from './notifications.repo.ts';
 
 export interface NewNotification {
@@ -33,7 +33,7 @@ export function createNotificationsService({ db, clock }: { db: Db; clock: Clock
 
     async markRead(userId: number, id: number) {
       const row = await markRead(db, userId, id, clock.now());
-      if (!row) throw new NotFoundError('Notification not found');
+      if (!row) throw new NotFoundError('NOTIFICATION_NOT_FOUND', 'Notification not found');
       return row;
     },
 

@@ -1,7 +1,7 @@
 import type { PaymentCallbackBody } from '@sente/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { BadRequestError, NotFoundError, UnauthorizedError } from '../../http/errors.ts';
+import { InvalidInputError, NotFoundError, UnauthenticatedError } from '../../domain-error.ts';
 import { isCallbackSignatureValid } from './callback-signature.ts';
 import type { ProviderName } from './payment-provider.ts';
 import { findTransactionByReference } from './payments.repo.ts';
@@ -30,13 +30,17 @@ export function createPaymentCallbackHandler({
     body: z.infer<typeof PaymentCallbackBody>;
   }): Promise<'applied' | 'unchanged'> {
     if (!input.rawBody || !isCallbackSignatureValid(secret, input.rawBody, input.signature)) {
-      throw new UnauthorizedError(INVALID_SIGNATURE);
+      throw new UnauthenticatedError('INVALID_SIGNATURE', INVALID_SIGNATURE);
     }
     const reference = input.body.referenceId ?? input.body.externalId;
     const payment = reference ? await findTransactionByReference(db, reference) : undefined;
-    if (!payment || payment.provider !== input.provider) throw new NotFoundError('Payment not found');
+    if (!payment || payment.provider !== input.provider)
+      throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
     if (input.body.amount !== undefined && input.body.amount.trim() !== String(payment.amount)) {
-      throw new BadRequestError('The callback amount does not match the payment');
+      throw new InvalidInputError(
+        'CALLBACK_AMOUNT_MISMATCH',
+        'The callback amount does not match the payment',
+      );
     }
     const status = input.body.status.toUpperCase();
     if (status === 'SUCCESSFUL') {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import type { PaymentDirection } from './payment-provider.ts';
-import type { TransactionRow } from './payments.repo.ts';
+import type { TransactionRow } from './platform-transaction.ts';
 
 /**
  * What a kind of payment does to the ledger (and to loans) at each step of its life. Every step runs

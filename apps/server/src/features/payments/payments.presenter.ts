@@ -1,6 +1,6 @@
 import { type PaymentNeedingAttention, type PlatformTransaction, toUgxString } from '@sente/contract';
 import { kampalaDateTime } from '../../kampala-time.ts';
-import type { ShownTransaction, TransactionNeedingAttention } from './payments.repo.ts';
+import type { ShownTransaction, TransactionNeedingAttention } from './platform-transaction.ts';
 
 export function toPlatformTransactionDto(row: ShownTransaction): PlatformTransaction {
   const kampala = kampalaDateTime(row.createdAt);

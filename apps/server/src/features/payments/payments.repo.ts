@@ -2,34 +2,14 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle
 import type { DbOrTx } from '../../db/client.ts';
 import { platformTransactions, platformTransactionTotals, users } from '../../db/schema/index.ts';
 
-export type TransactionRow = typeof platformTransactions.$inferSelect;
-export type NewTransactionRow = typeof platformTransactions.$inferInsert;
-export type TransactionStatus = TransactionRow['status'];
-export type TransactionType = TransactionRow['type'];
-/** A transaction with the name and email of its user, as every screen shows it. */
-export type TransactionWithUser = TransactionRow & { userName: string; userEmail: string };
-/** What a screen shows of a transaction (toPlatformTransactionDto): lists read only these columns. */
-export type ShownTransaction = Pick<
+import type {
+  NewTransactionRow,
+  TransactionNeedingAttention,
+  TransactionRow,
+  TransactionStatus,
+  TransactionType,
   TransactionWithUser,
-  | 'id'
-  | 'referenceId'
-  | 'userId'
-  | 'userName'
-  | 'userEmail'
-  | 'type'
-  | 'direction'
-  | 'amount'
-  | 'status'
-  | 'loanId'
-  | 'provider'
-  | 'providerReference'
-  | 'phoneNumber'
-  | 'failureReason'
-  | 'createdAt'
-  | 'completedAt'
-  | 'description'
-  | 'category'
->;
+} from './platform-transaction.ts';
 
 /** Inserts the transaction unless its request key already made one; undefined means it did. */
 export async function insertTransactionOnce(
@@ -179,11 +159,6 @@ export async function sumOpenRepayments(db: DbOrTx, loanId: number): Promise<num
     );
   return row?.total ?? 0;
 }
-
-export type TransactionNeedingAttention = TransactionWithUser & {
-  attentionReason: string;
-  attentionAt: Date;
-};
 
 /** Payments whose money waits in suspense, newest first (the partial attention index serves it). */
 export async function findTransactionsNeedingAttention(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
-import { BadRequestError, NotFoundError } from '../../http/errors.ts';
+import { InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentFlow } from './payment-flow.ts';
@@ -24,11 +24,9 @@ import {
   moveStatus,
   shiftTotals,
   sumOpenRepayments,
-  type TransactionRow,
-  type TransactionType,
-  type TransactionWithUser,
   updateTransaction,
 } from './payments.repo.ts';
+import type { TransactionRow, TransactionType, TransactionWithUser } from './platform-transaction.ts';
 
 export interface PaymentsDeps {
   readonly db: Db;
@@ -97,7 +95,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   ): Promise<{ payment: TransactionRow; changed: boolean }> {
     return transaction(db, async (tx) => {
       const current = await lockTransaction(tx, id);
-      if (!current) throw new NotFoundError('Payment not found');
+      if (!current) throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
       if (isFinal(current)) return { payment: current, changed: false };
       const now = clock.now();
       const flow = flowOf(current.type);
@@ -153,14 +151,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
     providerFor(phoneNumber: string): ProviderName {
       const name = providerOfPhone(phoneNumber);
       if (!name) {
-        throw new BadRequestError('Use an MTN or Airtel mobile-money number', {
+        throw new InvalidInputError('UNSUPPORTED_NETWORK', 'Use an MTN or Airtel mobile-money number', {
           phone_number: ['Use an MTN (076-079) or Airtel (070, 074, 075) mobile-money number'],
         });
       }
       if (!deps.providers.has(name)) {
-        throw new BadRequestError(`${PROVIDER_LABEL[name]} is not available yet`, {
-          phone_number: [`${PROVIDER_LABEL[name]} payments are not available yet; use another number`],
-        });
+        throw new InvalidInputError(
+          'PROVIDER_NOT_AVAILABLE',
+          `${PROVIDER_LABEL[name]} is not available yet`,
+          {
+            phone_number: [`${PROVIDER_LABEL[name]} payments are not available yet; use another number`],
+          },
+        );
       }
       return name;
     },
@@ -233,7 +235,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       return transaction(db, async (tx) => {
         const current = await lockTransaction(tx, payment.id);
-        if (!current) throw new NotFoundError('Payment not found');
+        if (!current) throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
         const moved = await moveStatus(tx, payment.id, ['PENDING'], 'PROCESSING', {
           attempts: current.attempts + 1,
           updatedAt: now,
@@ -310,7 +312,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const current = await findTransactionById(db, id);
-        if (!current) throw new NotFoundError('Payment not found');
+        if (!current) throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
         if (isFinal(current)) return current;
         const refreshed = await service.refresh(current);
         if (isFinal(refreshed) || Date.now() >= deadline) return refreshed;
@@ -352,7 +354,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     async getWithUser(id: number): Promise<TransactionWithUser> {
       const row = await findTransactionWithUser(db, id);
-      if (!row) throw new NotFoundError('Transaction not found');
+      if (!row) throw new NotFoundError('TRANSACTION_NOT_FOUND', 'Transaction not found');
       return row;
     },
   };

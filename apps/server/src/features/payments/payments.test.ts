@@ -88,7 +88,7 @@ describe('POST /api/payments/callback/:provider/', () => {
       signCallback('someone-elses-secret-0000000000000', JSON.stringify(body)),
     );
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ error: INVALID_SIGNATURE });
+    expect(forged.json()).toEqual({ error: INVALID_SIGNATURE, code: 'INVALID_SIGNATURE' });
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/payments/callback/mtn/',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 import { validateKyc } from './kyc.ts';
 
 const TODAY = '2025-06-15';
@@ -8,7 +8,7 @@ function detailsOf(run: () => unknown): Record<string, string[]> | undefined {
   try {
     run();
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400) return error.details;
+    if (error instanceof DomainError && error.kind === 'invalid') return error.details;
     throw error;
   }
   throw new Error('expected a 400');

@@ -6,7 +6,7 @@ import {
   NATIONAL_ID_PATTERN,
   normalizeNationalId,
 } from '@sente/contract';
-import { BadRequestError } from '../../http/errors.ts';
+import { InvalidInputError } from '../../domain-error.ts';
 import type { KycValues } from './kyc.repo.ts';
 
 export interface KycInput {
@@ -71,6 +71,7 @@ export function validateKyc(input: KycInput, today: string): KycValues {
     }
   }
 
-  if (Object.keys(details).length > 0) throw new BadRequestError('Invalid KYC details', details);
+  if (Object.keys(details).length > 0)
+    throw new InvalidInputError('INVALID_KYC', 'Invalid KYC details', details);
   return values;
 }

@@ -90,7 +90,7 @@ describe('POST /api/auth/admin/users/:id/reset-password/', () => {
   it('answers 404 User not found for an unknown or closed user', async () => {
     const res = await issueLink(999999);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'User not found' });
+    expect(res.json()).toEqual({ error: 'User not found', code: 'USER_NOT_FOUND' });
     const user = await makeUser();
     await t.services.userAdmin.closeAccount(admin.user.id, user.id);
     expect((await issueLink(user.id)).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { BadRequestError, NotFoundError } from '../../http/errors.ts';
+import { InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
@@ -37,7 +37,8 @@ export function createPasswordResetService({ db, clock, auth, publicUrl }: Passw
     async issueLink(actorId: number, userId: number): Promise<{ resetUrl: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       return db.transaction(async (tx) => {
-        if (!(await findOpenUserById(tx, userId))) throw new NotFoundError('User not found');
+        if (!(await findOpenUserById(tx, userId)))
+          throw new NotFoundError('USER_NOT_FOUND', 'User not found');
         const now = clock.now();
         const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
         await revokeOpenPasswordResetTokens(tx, userId, now);
@@ -66,7 +67,7 @@ export function createPasswordResetService({ db, clock, auth, publicUrl }: Passw
     /** Sets the new password, uses up the link and signs the user out everywhere. */
     async resetPassword(token: string, password: string): Promise<void> {
       if (password.length < PASSWORD_MIN_LENGTH) {
-        throw new BadRequestError('Invalid password', {
+        throw new InvalidInputError('INVALID_PASSWORD', 'Invalid password', {
           password: [`Password must be at least ${PASSWORD_MIN_LENGTH} characters`],
         });
       }
@@ -76,10 +77,10 @@ export function createPasswordResetService({ db, clock, auth, publicUrl }: Passw
         const now = clock.now();
         const link = await findPasswordResetTokenForUpdate(tx, sha256(token));
         if (!link || link.usedAt || link.revokedAt || link.expiresAt <= now) {
-          throw new BadRequestError(INVALID_RESET_LINK);
+          throw new InvalidInputError('INVALID_RESET_LINK', INVALID_RESET_LINK);
         }
         const user = await findOpenUserById(tx, link.userId);
-        if (!user) throw new BadRequestError(INVALID_RESET_LINK);
+        if (!user) throw new InvalidInputError('INVALID_RESET_LINK', INVALID_RESET_LINK);
         await updateUserRow(tx, user.id, { passwordHash, updatedAt: now });
         await markPasswordResetTokenUsed(tx, link.id, now);
         await auth.signOutEverywhere(user.id, tx);

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../../http/errors.ts';
+import { InvalidInputError } from '../../domain-error.ts';
 
 /**
  * Ugandan mobile numbers are kept as +2567XXXXXXXX (decisions.md, Uganda formats). Accepts the
@@ -14,7 +14,7 @@ export function normalizeUgandanPhone(input: string): string | null {
 export function mobileMoneyNumberOrRefuse(input: string): string {
   const phone = normalizeUgandanPhone(input);
   if (!phone) {
-    throw new BadRequestError('Enter a Ugandan mobile number like 0772 123456', {
+    throw new InvalidInputError('INVALID_PHONE_NUMBER', 'Enter a Ugandan mobile number like 0772 123456', {
       phone_number: ['Enter a Ugandan mobile number like 0772 123456'],
     });
   }

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { revokeOpenPasswordResetTokens } from './password-reset.repo.ts';
@@ -38,7 +38,7 @@ export interface UserAdminDeps {
 export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
   async function lockOpenUser(tx: DbOrTx, id: number): Promise<UserRow> {
     const user = await findOpenUserByIdForUpdate(tx, id);
-    if (!user) throw new NotFoundError(USER_NOT_FOUND);
+    if (!user) throw new NotFoundError('USER_NOT_FOUND', USER_NOT_FOUND);
     return user;
   }
 
@@ -61,7 +61,8 @@ export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
       return db.transaction(async (tx) => {
         const user = await lockOpenUser(tx, userId);
         const status = user.status === 'Active' ? 'Inactive' : 'Active';
-        if (status === 'Inactive' && user.id === actorId) throw new ConflictError(CANNOT_DEACTIVATE_SELF);
+        if (status === 'Inactive' && user.id === actorId)
+          throw new ConflictError('CANNOT_DEACTIVATE_SELF', CANNOT_DEACTIVATE_SELF);
         const now = clock.now();
         const updated = await updateUserRow(tx, user.id, { status, updatedAt: now });
         if (status === 'Inactive') await auth.signOutEverywhere(user.id, tx);
@@ -97,7 +98,8 @@ export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
         if (phone.ok) next.phoneNumber = phone.value;
         else details.phone_number = [phone.message];
       }
-      if (Object.keys(details).length > 0) throw new BadRequestError('Invalid user', details);
+      if (Object.keys(details).length > 0)
+        throw new InvalidInputError('INVALID_USER', 'Invalid user', details);
 
       try {
         return await db.transaction(async (tx) => {
@@ -110,7 +112,7 @@ export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
           }
           if (next.email !== undefined && next.email !== user.email) {
             const holder = await findOpenUserByEmail(tx, next.email);
-            if (holder && holder.id !== user.id) throw new ConflictError(EMAIL_TAKEN);
+            if (holder && holder.id !== user.id) throw new ConflictError('EMAIL_TAKEN', EMAIL_TAKEN);
             before.email = user.email;
             after.email = next.email;
           }
@@ -135,7 +137,8 @@ export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
         });
       } catch (error) {
         // Two edits racing for one email: the partial unique index decides, the loser gets a 409.
-        if (isUniqueViolation(error, 'users_email_open_key')) throw new ConflictError(EMAIL_TAKEN);
+        if (isUniqueViolation(error, 'users_email_open_key'))
+          throw new ConflictError('EMAIL_TAKEN', EMAIL_TAKEN);
         throw error;
       }
     },
@@ -147,7 +150,7 @@ export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
     async closeAccount(actorId: number, userId: number): Promise<void> {
       await db.transaction(async (tx) => {
         const user = await lockOpenUser(tx, userId);
-        if (user.id === actorId) throw new ConflictError(CANNOT_DELETE_SELF);
+        if (user.id === actorId) throw new ConflictError('CANNOT_DELETE_SELF', CANNOT_DELETE_SELF);
         const now = clock.now();
         await updateUserRow(tx, user.id, { deletedAt: now, updatedAt: now });
         await auth.signOutEverywhere(user.id, tx);

@@ -104,7 +104,7 @@ describe('PATCH /api/auth/admin/users/:id/toggle-status/', () => {
   it('answers 409 when an admin tries to deactivate their own account', async () => {
     const res = await asAdmin('PATCH', `/api/auth/admin/users/${admin.user.id}/toggle-status/`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'You cannot deactivate your own account' });
+    expect(res.json()).toEqual({ error: 'You cannot deactivate your own account', code: 'CANNOT_DEACTIVATE_SELF' });
     expect((await asAdmin('GET', `/api/auth/admin/users/${admin.user.id}/`)).json().status).toBe('Active');
   });
 
@@ -131,7 +131,7 @@ describe('PATCH /api/auth/admin/users/:id/toggle-status/', () => {
   it('answers 404 for an unknown or closed user and 400 for a malformed id', async () => {
     const unknown = await asAdmin('PATCH', '/api/auth/admin/users/999999/toggle-status/');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'User not found' });
+    expect(unknown.json()).toEqual({ error: 'User not found', code: 'USER_NOT_FOUND' });
     const closed = await makeUser();
     await asAdmin('DELETE', `/api/auth/admin/users/${closed.id}/`);
     expect((await asAdmin('PATCH', `/api/auth/admin/users/${closed.id}/toggle-status/`)).statusCode).toBe(
@@ -181,7 +181,7 @@ describe('GET /api/auth/admin/users/:id/ and /detail/', () => {
     async (suffix) => {
       const res = await asAdmin('GET', `/api/auth/admin/users/2147483647${suffix}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'User not found' });
+      expect(res.json()).toEqual({ error: 'User not found', code: 'USER_NOT_FOUND' });
       for (const id of ['abc', '0', '-3', '1.5', '99999999999', '1%27']) {
         expect((await asAdmin('GET', `/api/auth/admin/users/${id}${suffix}`)).statusCode, id).toBe(400);
       }
@@ -264,7 +264,7 @@ describe('PATCH /api/auth/admin/users/:id/', () => {
       email: first.email.toUpperCase(),
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: 'A user with this email already exists' });
+    expect(taken.json()).toEqual({ error: 'A user with this email already exists', code: 'EMAIL_TAKEN' });
 
     await asAdmin('DELETE', `/api/auth/admin/users/${first.id}/`);
     const freed = await asAdmin('PATCH', `/api/auth/admin/users/${second.id}/`, { email: first.email });
@@ -274,7 +274,7 @@ describe('PATCH /api/auth/admin/users/:id/', () => {
   it('answers 404 for an unknown user', async () => {
     const res = await asAdmin('PATCH', '/api/auth/admin/users/999999/', { name: 'Someone Else' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'User not found' });
+    expect(res.json()).toEqual({ error: 'User not found', code: 'USER_NOT_FOUND' });
   });
 });
 
@@ -322,7 +322,7 @@ describe('DELETE /api/auth/admin/users/:id/', () => {
   it('answers 409 when an admin tries to delete their own account', async () => {
     const res = await asAdmin('DELETE', `/api/auth/admin/users/${admin.user.id}/`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'You cannot delete your own account' });
+    expect(res.json()).toEqual({ error: 'You cannot delete your own account', code: 'CANNOT_DELETE_SELF' });
     expect((await asAdmin('GET', '/api/auth/admin/stats/')).statusCode).toBe(200);
   });
 
@@ -331,7 +331,7 @@ describe('DELETE /api/auth/admin/users/:id/', () => {
     expect((await asAdmin('DELETE', `/api/auth/admin/users/${user.id}/`)).statusCode).toBe(204);
     const again = await asAdmin('DELETE', `/api/auth/admin/users/${user.id}/`);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ error: 'User not found' });
+    expect(again.json()).toEqual({ error: 'User not found', code: 'USER_NOT_FOUND' });
     expect((await asAdmin('DELETE', '/api/auth/admin/users/x1/')).statusCode).toBe(400);
   });
 
@@ -371,7 +371,7 @@ describe('GET /api/auth/kyc/', () => {
   it('answers 404 for an unknown user and 400 for a malformed user_id', async () => {
     const res = await asAdmin('GET', '/api/auth/kyc/?user_id=999999');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'User not found' });
+    expect(res.json()).toEqual({ error: 'User not found', code: 'USER_NOT_FOUND' });
     expect((await asAdmin('GET', '/api/auth/kyc/?user_id=abc')).statusCode).toBe(400);
   });
 });
@@ -381,11 +381,11 @@ describe('saving KYC', () => {
     const user = await makeUser();
     await t.services.users.saveKyc(user.id, { address: 'Mbarara High Street' });
     await expect(t.services.users.saveKyc(user.id, { dateOfBirth: '2015-01-01' })).rejects.toMatchObject({
-      statusCode: 400,
+      code: 'INVALID_KYC',
       details: { date_of_birth: ['The user must be at least 18 years old'] },
     });
     await expect(t.services.users.saveKyc(user.id, { nationalId: 'CM123' })).rejects.toMatchObject({
-      statusCode: 400,
+      code: 'INVALID_KYC',
     });
     const res = await asAdmin('GET', `/api/auth/kyc/?user_id=${user.id}`);
     expect(res.json()).toEqual({
@@ -400,7 +400,7 @@ describe('saving KYC', () => {
     const user = await makeUser();
     await t.services.users.saveKyc(user.id, { gender: 'Male' });
     await expect(t.services.users.saveKyc(user.id, { nationalId: 'CF95012345ABCD' })).rejects.toMatchObject({
-      statusCode: 400,
+      code: 'INVALID_KYC',
     });
     const saved = await t.services.users.saveKyc(user.id, { nationalId: 'CM95012345ABCD' });
     expect(saved).toMatchObject({ gender: 'Male', nationalId: 'CM95012345ABCD' });

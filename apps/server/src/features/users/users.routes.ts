@@ -1,5 +1,5 @@
 import { routes } from '@sente/contract';
-import { ForbiddenError } from '../../http/errors.ts';
+import { ForbiddenError } from '../../domain-error.ts';
 import { pagedAnswer } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import type { PasswordResetService } from './password-reset.service.ts';

@@ -1,7 +1,7 @@
 import type { Role } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
 import { kampalaDate } from './kampala-date.ts';
 import { findKycByUserId, type KycRow, upsertKyc } from './kyc.repo.ts';
@@ -14,6 +14,13 @@ import {
   isUsernameTaken,
   type UserRow,
 } from './users.repo.ts';
+
+/**
+ * Reads and writes other features compose into their own units of work (they take the caller's
+ * `tx`): sign-in and two-factor (auth), the KYC behind an application's credit score (applications).
+ */
+export { findKycByUserId } from './kyc.repo.ts';
+export { findOpenUserByEmail, findOpenUserById, markSessionsRevoked, type UserRow } from './users.repo.ts';
 
 export interface NewUser {
   readonly email: string;
@@ -36,12 +43,12 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
       const candidate = n === 0 ? base : `${base}${n + 1}`;
       if (!(await isUsernameTaken(db, candidate))) return candidate;
     }
-    throw new ConflictError('Could not choose a username');
+    throw new ConflictError('USERNAME_UNAVAILABLE', 'Could not choose a username');
   }
 
   async function getOpenUser(id: number): Promise<UserRow> {
     const row = await findOpenUserById(db, id);
-    if (!row) throw new NotFoundError('User not found');
+    if (!row) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
     return row;
   }
 
@@ -60,10 +67,10 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
       const phone = checkPhone(input.phoneNumber);
       if (!phone.ok) details.phone_number = [phone.message];
       if (!email.ok || !name.ok || !phone.ok || Object.keys(details).length > 0) {
-        throw new BadRequestError('Invalid user', details);
+        throw new InvalidInputError('INVALID_USER', 'Invalid user', details);
       }
       if (await findOpenUserByEmail(db, email.value))
-        throw new ConflictError('A user with this email already exists');
+        throw new ConflictError('EMAIL_TAKEN', 'A user with this email already exists');
       const now = input.createdAt ?? clock.now();
       return insertUser(db, {
         email: email.value,
@@ -88,7 +95,8 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
     async saveKyc(userId: number, input: KycInput): Promise<KycRow> {
       return db.transaction(async (tx) => {
         const existing = await findKycByUserId(tx, userId);
-        if (!(await findOpenUserById(tx, userId))) throw new NotFoundError('User not found');
+        if (!(await findOpenUserById(tx, userId)))
+          throw new NotFoundError('USER_NOT_FOUND', 'User not found');
         const now = clock.now();
         // Gender is checked against the NIN, so the stored one counts when only the NIN changes.
         const gender = input.gender !== undefined ? input.gender : (existing?.gender ?? null);

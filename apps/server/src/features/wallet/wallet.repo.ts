@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { platformTransactions as pt } from '../../db/schema/index.ts';
-import type { TransactionType } from '../payments/payments.repo.ts';
+import type { TransactionType } from '../payments/platform-transaction.ts';
 
 /** One user's completed totals and open withdrawals, by type (their rows only, through the user index). */
 export async function userTotals(

@@ -262,7 +262,7 @@ describe('GET /api/wallet/user/:userId/transactions/', () => {
       headers: bearer(admin.token),
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'User not found' });
+    expect(res.json()).toEqual({ error: 'User not found', code: 'USER_NOT_FOUND' });
   });
 });
 

@@ -1,14 +1,18 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
+import { ForbiddenError, InvalidInputError } from '../../domain-error.ts';
 import { formatUgx } from '../../format-ugx.ts';
-import { BadRequestError, ForbiddenError } from '../../http/errors.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { providerClearing, userWallet } from '../ledger/ledger-accounts.ts';
 import type { MoneyReportsService } from '../money-reports/money-reports.service.ts';
-import type { TransactionRow, TransactionStatus, TransactionWithUser } from '../payments/payments.repo.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type {
+  TransactionRow,
+  TransactionStatus,
+  TransactionWithUser,
+} from '../payments/platform-transaction.ts';
 import { mobileMoneyNumberOrRefuse } from '../users/phone-number.ts';
 import { userTotals } from './wallet.repo.ts';
 import { depositFlow, withdrawalFlow } from './wallet-flows.ts';
@@ -83,7 +87,7 @@ export function createWalletService(deps: {
             await ledger.lockAccounts(tx, [userWallet(request.userId), providerClearing(provider)]);
             const available = -(await ledger.balanceOf(tx, userWallet(request.userId)));
             if (request.amount > available) {
-              throw new BadRequestError('Insufficient wallet balance', {
+              throw new InvalidInputError('INSUFFICIENT_WALLET_BALANCE', 'Insufficient wallet balance', {
                 amount: [`You can withdraw at most ${formatUgx(available)}`],
               });
             }
@@ -105,7 +109,8 @@ export function createWalletService(deps: {
 
     /** A lender tops up: a collection request the lender approves on their phone; credited when it completes. */
     async deposit(request: MobileMoneyRequest & { role: string }): Promise<TransactionWithUser> {
-      if (request.role !== 'lender') throw new ForbiddenError('Only lenders can deposit into a wallet');
+      if (request.role !== 'lender')
+        throw new ForbiddenError('LENDERS_ONLY', 'Only lenders can deposit into a wallet');
       const id = await idempotency.run(
         {
           scope: 'wallet.deposit',

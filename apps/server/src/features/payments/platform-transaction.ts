@@ -1,0 +1,36 @@
+import type { platformTransactions } from '../../db/schema/index.ts';
+
+/** The payments gateway's record of one mobile-money payment, as every feature that moves money sees it. */
+export type TransactionRow = typeof platformTransactions.$inferSelect;
+export type NewTransactionRow = typeof platformTransactions.$inferInsert;
+export type TransactionStatus = TransactionRow['status'];
+export type TransactionType = TransactionRow['type'];
+/** A transaction with the name and email of its user, as every screen shows it. */
+export type TransactionWithUser = TransactionRow & { userName: string; userEmail: string };
+/** What a screen shows of a transaction (toPlatformTransactionDto): lists read only these columns. */
+export type ShownTransaction = Pick<
+  TransactionWithUser,
+  | 'id'
+  | 'referenceId'
+  | 'userId'
+  | 'userName'
+  | 'userEmail'
+  | 'type'
+  | 'direction'
+  | 'amount'
+  | 'status'
+  | 'loanId'
+  | 'provider'
+  | 'providerReference'
+  | 'phoneNumber'
+  | 'failureReason'
+  | 'createdAt'
+  | 'completedAt'
+  | 'description'
+  | 'category'
+>;
+
+export type TransactionNeedingAttention = TransactionWithUser & {
+  attentionReason: string;
+  attentionAt: Date;
+};
