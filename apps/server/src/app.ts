@@ -46,6 +46,7 @@ import { createPlatformTransactionsService } from './features/wallet/platform-tr
 import { registerWalletRoutes } from './features/wallet/wallet.routes.ts';
 import { createWalletService } from './features/wallet/wallet.service.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { rateLimitStore } from './http/rate-limit-store.ts';
@@ -201,6 +202,7 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializer(config.validateResponses));
   app.decorateRequest('user', null);
   installErrorHandling(app);
+  registerJsonBodyParser(app);
   app.addHook('onClose', async () => {
     await services.documentStorage.close?.();
   });
