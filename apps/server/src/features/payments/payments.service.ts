@@ -312,18 +312,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { polled: due.length, failures };
     },
 
-    /** Asks the provider until the payment is final or `timeoutMs` has passed; answers the latest row. */
+    /**
+     * Asks the provider every `stepMs` until the payment is final or `timeoutMs` has passed on the
+     * clock; answers the latest row. It asks at most once per step of the timeout (and once more), so
+     * a clock that does not move (a test's) cannot keep it asking for ever.
+     */
     async waitUntilFinal(id: number, timeoutMs: number, stepMs = 250): Promise<TransactionRow> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
+      const deadline = clock.now().getTime() + timeoutMs;
+      const maxAsks = Math.ceil(timeoutMs / Math.max(stepMs, 1)) + 1;
+      for (let asks = 1; ; asks++) {
         const current = await findTransactionById(db, id);
         if (!current) throw new NotFoundError('Payment not found');
         if (isFinal(current)) return current;
         const refreshed = await service.refresh(current);
-        if (isFinal(refreshed) || Date.now() >= deadline) return refreshed;
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.min(stepMs, Math.max(deadline - Date.now(), 0))),
-        );
+        const leftMs = deadline - clock.now().getTime();
+        if (isFinal(refreshed) || leftMs <= 0 || asks >= maxAsks) return refreshed;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(stepMs, leftMs)));
       }
     },
 
