@@ -120,7 +120,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     notifications,
     providers: paymentProviders.providers,
     callbackBaseUrl: config.payments.callbackBaseUrl,
-    pollIntervalMs: config.payments.pollIntervalMs || 5_000,
+    pollIntervalMs: config.payments.pollIntervalMs,
     pendingTimeoutMs: config.payments.pendingTimeoutMs,
   });
   const handlePaymentCallback = createPaymentCallbackHandler({

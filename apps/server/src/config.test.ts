@@ -52,6 +52,15 @@ describe('loadConfig: background jobs', () => {
     expect(loadConfig({ ...base, JOB_POLL_MS: '250' }).jobPollMs).toBe(250);
     expect(() => loadConfig({ ...base, JOB_POLL_MS: '5' })).toThrow('JOB_POLL_MS');
   });
+
+  it("turns this process's background jobs off with JOB_POLL_MS=0", () => {
+    expect(loadConfig({ ...base, JOB_POLL_MS: '0' }).jobPollMs).toBe(0);
+  });
+
+  it('turns the payment poller off with PAYMENT_POLL_INTERVAL_MS=0, every 5 seconds by default', () => {
+    expect(loadConfig(base).payments.pollIntervalMs).toBe(5_000);
+    expect(loadConfig({ ...base, PAYMENT_POLL_INTERVAL_MS: '0' }).payments.pollIntervalMs).toBe(0);
+  });
 });
 
 describe('loadConfig: TRUST_PROXY', () => {

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       '  (shown once: keep it, or create another admin with `npm run cli -- user:create`)',
     );
   }
+  if (config.jobPollMs === 0) lines.push('  Background jobs are off in this process (JOB_POLL_MS=0).');
   if (report.seeded)
     lines.push('  Demo data was added to the empty database (SEED_DEMO=false turns this off).');
   process.stdout.write(`${lines.join('\n')}\n\n`);

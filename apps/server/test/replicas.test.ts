@@ -191,7 +191,10 @@ describe('two replicas on one PostgreSQL, Redis and object store', () => {
     expect((await attempt(a)).status).toBe(401);
     const limited = await attempt(b);
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.', code: 'RATE_LIMITED' });
+    expect(await limited.json()).toEqual({
+      error: 'Too many requests. Please wait a minute and try again.',
+      code: 'RATE_LIMITED',
+    });
     expect((await attempt(a)).status).toBe(429);
     // Another client address is not limited by it.
     expect(

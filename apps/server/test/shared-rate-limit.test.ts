@@ -43,7 +43,10 @@ describe('the sign-in limit with REDIS_URL (shared by replicas)', () => {
     expect((await attempt(first)).statusCode).toBe(401);
     const limited = await attempt(second);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.', code: 'RATE_LIMITED' });
+    expect(limited.json()).toEqual({
+      error: 'Too many requests. Please wait a minute and try again.',
+      code: 'RATE_LIMITED',
+    });
   });
 });
 
@@ -65,7 +68,10 @@ describe('the sign-in limit without REDIS_URL', () => {
       expect((await attempt()).statusCode).toBe(401);
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.', code: 'RATE_LIMITED' });
+      expect(limited.json()).toEqual({
+        error: 'Too many requests. Please wait a minute and try again.',
+        code: 'RATE_LIMITED',
+      });
     } finally {
       await app.close();
     }

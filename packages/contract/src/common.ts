@@ -48,6 +48,16 @@ export const UgxInput = z.union([z.number(), z.string()]).transform((value, ctx)
 /** Percent per month as the wire carries it: "2.80". */
 export const RateString = z.string().regex(/^\d{1,3}\.\d{2}$/);
 
+/**
+ * Free text from a query string (search boxes, filters). PostgreSQL text cannot hold NUL, and a lone
+ * UTF-16 surrogate is not a character: both are refused here with a 400 instead of failing in the
+ * database. Chain `.trim()`, `.max()` as usual: `Text.trim().max(100).optional()`.
+ */
+export const Text = z
+  .string()
+  .refine((text) => !text.includes('\0'), 'Must not contain NUL characters')
+  .refine((text) => !/\p{Cs}/u.test(text), 'Must be valid Unicode text');
+
 export const IsoDateTime = z.string();
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

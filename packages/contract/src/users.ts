@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SessionUser, UserStatus } from './auth.ts';
-import { ApiError, IdParams, IsoDate, IsoDateTime, pageOf, pageQuery } from './common.ts';
+import { ApiError, IdParams, IsoDate, IsoDateTime, pageOf, pageQuery, Text } from './common.ts';
 import { route } from './route.ts';
 
 // ---- KYC rules, shared by the server (which enforces them) and the web (which can pre-check). ----
@@ -68,12 +68,7 @@ export const UserStats = z
   .meta({ id: 'UserStats' });
 
 export const UserListQuery = pageQuery(10).extend({
-  // PostgreSQL text cannot hold NUL, so such a search is refused instead of failing in the database.
-  search: z
-    .string()
-    .max(100)
-    .refine((text) => !text.includes('\0'), 'Search must not contain NUL characters')
-    .optional(),
+  search: Text.max(100).optional(),
   status: UserStatus.optional(),
 });
 

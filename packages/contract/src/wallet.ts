@@ -7,6 +7,7 @@ import {
   IsoDateTime,
   pageOf,
   pageQuery,
+  Text,
   UgxInput,
   UgxString,
 } from './common.ts';
@@ -143,7 +144,7 @@ export const allTransactions = route({
   query: pageQuery(20).extend({
     status: filterOf(TRANSACTION_STATUSES),
     type: filterOf(TRANSACTION_TYPES),
-    search: z.string().trim().max(100).optional(),
+    search: Text.trim().max(100).optional(),
     ordering: TransactionOrdering,
   }),
   responses: { 200: AllTransactionsAnswer, 400: ApiError, 401: ApiError, 403: ApiError },

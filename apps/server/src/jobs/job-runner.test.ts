@@ -46,6 +46,22 @@ describe('the job runner', () => {
     expect((await findJobRun(primary.database.db, 'test.once-per-tick'))?.runCount).toBe(5);
   });
 
+  it('runs nothing by itself when pollMs is 0 (JOB_POLL_MS=0), yet still ticks when asked', async () => {
+    const clock = fixedClock(new Date('2026-03-02T08:00:00Z'));
+    let runs = 0;
+    const runner = createJobRunner(
+      { db: primary.database.db, clock, log: quiet },
+      [{ name: 'test.jobs-off', intervalMs: 1_000, run: async () => void runs++ }],
+      { pollMs: 0 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(runs).toBe(0);
+    expect(await findJobRun(primary.database.db, 'test.jobs-off')).toBeUndefined();
+    expect(await runner.tick()).toEqual(['test.jobs-off']);
+    await runner.stop();
+    expect(runs).toBe(1);
+  });
+
   it('records a failing job and runs it again at the next tick', async () => {
     const clock = fixedClock(new Date('2026-03-02T08:00:00Z'));
     let attempts = 0;

@@ -28,6 +28,7 @@ export function createJobRunner(
     log: Pick<FastifyBaseLogger, 'error' | 'info'> & Partial<Pick<FastifyBaseLogger, 'debug'>>;
   },
   jobs: readonly JobDefinition[],
+  /** `pollMs` 0 starts nothing, like `autoStart: false`: this process runs jobs only when asked (JOB_POLL_MS=0). */
   options: { pollMs?: number; autoStart?: boolean } = {},
 ): JobRunner {
   const { db, clock, log } = deps;
@@ -73,10 +74,11 @@ export function createJobRunner(
     return running;
   };
 
+  const pollMs = options.pollMs ?? 5_000;
   let timer: NodeJS.Timeout | undefined;
-  if (options.autoStart !== false && jobs.length > 0) {
+  if (options.autoStart !== false && pollMs > 0 && jobs.length > 0) {
     void safeTick();
-    timer = setInterval(safeTick, options.pollMs ?? 5_000);
+    timer = setInterval(safeTick, pollMs);
     timer.unref();
   }
 

@@ -18,20 +18,25 @@ export function backgroundJobs(
       intervalMs: HOUR,
       run: (now) => services.auth.pruneExpired(now),
     },
-    {
-      // The safety net under payment callbacks: asks the providers about open payments until final.
-      name: 'payments.poll-open-payments',
-      intervalMs: services.payments.pollIntervalMs,
-      run: async () => {
-        const { failures } = await services.payments.pollDue(100);
-        const [first] = failures;
-        if (first) {
-          const ids = failures.map((failure) => failure.id).join(', ');
-          throw new Error(`Polling payments ${ids} failed`, { cause: first.error });
-        }
-      },
-    },
+    // PAYMENT_POLL_INTERVAL_MS=0 turns the poller off.
+    ...(services.payments.pollIntervalMs > 0 ? [paymentPollJob(services)] : []),
     // Loan statuses (ACTIVE/OVERDUE/DEFAULT/FULLY_PAID) follow the calendar: on start and every 5 minutes.
     loanStatusJob(database, log),
   ];
+}
+
+/** The safety net under payment callbacks: asks the providers about open payments until final. */
+function paymentPollJob(services: Services): JobDefinition {
+  return {
+    name: 'payments.poll-open-payments',
+    intervalMs: services.payments.pollIntervalMs,
+    run: async () => {
+      const { failures } = await services.payments.pollDue(100);
+      const [first] = failures;
+      if (first) {
+        const ids = failures.map((failure) => failure.id).join(', ');
+        throw new Error(`Polling payments ${ids} failed`, { cause: first.error });
+      }
+    },
+  };
 }

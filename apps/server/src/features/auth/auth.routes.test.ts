@@ -123,7 +123,10 @@ describe('POST /api/token/refresh/', () => {
       payload: { refresh: 'made-up' },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Refresh token is invalid or expired', code: 'INVALID_REFRESH_TOKEN' });
+    expect(res.json()).toEqual({
+      error: 'Refresh token is invalid or expired',
+      code: 'INVALID_REFRESH_TOKEN',
+    });
   });
 });
 

@@ -163,7 +163,10 @@ describe('POST /api/auth/login/ and /api/auth/login/mfa/', () => {
       mfa_token: forged,
       code: totpCode(secret, clock.now()),
     });
-    expect(bad.json()).toEqual({ error: 'Your sign-in has expired. Please sign in again.', code: 'MFA_CHALLENGE_EXPIRED' });
+    expect(bad.json()).toEqual({
+      error: 'Your sign-in has expired. Please sign in again.',
+      code: 'MFA_CHALLENGE_EXPIRED',
+    });
     // An access token is not a challenge either.
     const { token } = await t.userWithToken('admin');
     expect((await post(t, '/api/auth/login/mfa/', { mfa_token: token, code: '123456' })).statusCode).toBe(
@@ -175,7 +178,10 @@ describe('POST /api/auth/login/ and /api/auth/login/mfa/', () => {
       code: totpCode(secret, clock.now()),
     });
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ error: 'Your sign-in has expired. Please sign in again.', code: 'MFA_CHALLENGE_EXPIRED' });
+    expect(late.json()).toEqual({
+      error: 'Your sign-in has expired. Please sign in again.',
+      code: 'MFA_CHALLENGE_EXPIRED',
+    });
     clock.advance(STEP);
   });
 

@@ -36,9 +36,13 @@ export interface PaymentsDeps {
   readonly providers: ReadonlyMap<ProviderName, PaymentProvider>;
   /** This server's public URL for provider callbacks; null asks for none. */
   readonly callbackBaseUrl: string | null;
+  /** How often the poller job asks about open payments; 0: this process runs no poller. */
   readonly pollIntervalMs: number;
   readonly pendingTimeoutMs: number;
 }
+
+/** The spacing between asks about one payment when this process has no poller of its own. */
+const DEFAULT_POLL_SPACING_MS = 5_000;
 
 export interface NewPayment {
   readonly type: TransactionType;
@@ -67,6 +71,9 @@ const PROVIDER_LABEL: Record<ProviderName, string> = { mtn: 'MTN Mobile Money', 
  */
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, clock } = deps;
+  // With the poller off here, payments are still spaced for the pollers of other replicas (and of
+  // tests, which poll by hand), so a payment is not asked about before its own process sent it.
+  const pollSpacingMs = deps.pollIntervalMs > 0 ? deps.pollIntervalMs : DEFAULT_POLL_SPACING_MS;
   const flows = new Map<TransactionType, PaymentFlow>();
 
   function flowOf(type: TransactionType): PaymentFlow {
@@ -84,7 +91,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** When to look again: soon for a young payment, every 5 minutes at most for an old one. */
   function nextPoll(payment: TransactionRow, now: Date): Date {
     const age = now.getTime() - payment.createdAt.getTime();
-    const wait = Math.min(Math.max(deps.pollIntervalMs, Math.floor(age / 5)), 5 * 60_000);
+    const wait = Math.min(Math.max(pollSpacingMs, Math.floor(age / 5)), 5 * 60_000);
     return new Date(now.getTime() + wait);
   }
 
@@ -133,7 +140,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   const service = {
-    /** How often the poller job looks at open payments. */
+    /** How often the poller job looks at open payments; 0: no poller job in this process. */
     pollIntervalMs: deps.pollIntervalMs,
 
     /** A feature says what its kind of payment does at each step (one flow per type, at start). */
@@ -189,7 +196,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         description: input.description,
         category: flow.category,
         // If this process dies before sending, the poller finds the payment and sends it.
-        nextPollAt: new Date(now.getTime() + deps.pollIntervalMs),
+        nextPollAt: new Date(now.getTime() + pollSpacingMs),
         createdAt: now,
         updatedAt: now,
       });
@@ -239,7 +246,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const moved = await moveStatus(tx, payment.id, ['PENDING'], 'PROCESSING', {
           attempts: current.attempts + 1,
           updatedAt: now,
-          nextPollAt: new Date(now.getTime() + deps.pollIntervalMs),
+          nextPollAt: new Date(now.getTime() + pollSpacingMs),
         });
         if (!moved) return current; // a callback was faster and already finished it
         await shiftTotals(tx, current.type, 'PENDING', 'PROCESSING', current.amount);
@@ -307,18 +314,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { polled: due.length, failures };
     },
 
-    /** Asks the provider until the payment is final or `timeoutMs` has passed; answers the latest row. */
+    /**
+     * Asks the provider every `stepMs` until the payment is final or `timeoutMs` has passed on the
+     * clock; answers the latest row. It asks at most once per step of the timeout (and once more), so
+     * a clock that does not move (a test's) cannot keep it asking for ever.
+     */
     async waitUntilFinal(id: number, timeoutMs: number, stepMs = 250): Promise<TransactionRow> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
+      const deadline = clock.now().getTime() + timeoutMs;
+      const maxAsks = Math.ceil(timeoutMs / Math.max(stepMs, 1)) + 1;
+      for (let asks = 1; ; asks++) {
         const current = await findTransactionById(db, id);
         if (!current) throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
         if (isFinal(current)) return current;
         const refreshed = await service.refresh(current);
-        if (isFinal(refreshed) || Date.now() >= deadline) return refreshed;
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.min(stepMs, Math.max(deadline - Date.now(), 0))),
-        );
+        const leftMs = deadline - clock.now().getTime();
+        if (isFinal(refreshed) || leftMs <= 0 || asks >= maxAsks) return refreshed;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(stepMs, leftMs)));
       }
     },
 

@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
 import { idempotencyKey, lenderWithBalance } from '../../../test/money-helpers.ts';
 import { bearer, createTestApp, type TestApp, testConfig } from '../../../test/test-app.ts';
-import { fixedClock } from '../../clock.ts';
+import { type Clock, fixedClock } from '../../clock.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { ledgerPostings, platformTransactions, platformTransactionTotals } from '../../db/schema/index.ts';
 import { createJobRunner, type JobDefinition } from '../../jobs/job-runner.ts';
 import { signCallback } from './callback-signature.ts';
 import { INVALID_SIGNATURE } from './payment-callback.ts';
-import { providerOfPhone } from './payment-provider.ts';
+import { type PaymentProvider, providerOfPhone } from './payment-provider.ts';
 import { createPaymentsService } from './payments.service.ts';
 
 let t: TestApp;
@@ -269,6 +269,50 @@ describe('the payment poller', () => {
     await Promise.all([replicaA.tick(), replicaB.tick(), replicaA.tick()]);
     expect(polls).toHaveLength(1);
     expect(await statusOf(res.json().id)).toBe('COMPLETED');
+  });
+});
+
+describe('waitUntilFinal', () => {
+  /** A second payments service on the app's database whose provider always answers PENDING, counting asks. */
+  function pendingForever(clock: Clock) {
+    const asked = { count: 0 };
+    const provider: PaymentProvider = {
+      name: 'mtn',
+      send: async () => {},
+      status: async () => {
+        asked.count++;
+        return { state: 'PENDING' };
+      },
+    };
+    const payments = createPaymentsService({
+      ...paymentsDeps(),
+      clock,
+      providers: new Map([['mtn', provider]]),
+    });
+    for (const [type, flow] of t.services.payments.registeredFlows()) payments.registerFlow(type, flow);
+    return { payments, asked };
+  }
+
+  it('gives up when the injected clock passes the deadline, whatever the wall clock says', async () => {
+    const { payment } = await processingWithdrawal();
+    // Every reading of this clock is a minute later: a 10-minute wait is over after a few asks.
+    let minutes = 0;
+    const racing: Clock = { now: () => new Date(Date.UTC(2026, 2, 2, 8, minutes++)) };
+    const { payments, asked } = pendingForever(racing);
+    const started = performance.now();
+    const answer = await payments.waitUntilFinal(payment.id, 10 * 60_000, 50);
+    expect(answer.status).toBe('PROCESSING');
+    expect(asked.count).toBeLessThanOrEqual(10);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('asks at most once per step of the timeout when the clock never moves', async () => {
+    const { payment } = await processingWithdrawal();
+    const { payments, asked } = pendingForever(fixedClock(new Date('2026-03-02T08:00:00Z')));
+    const answer = await payments.waitUntilFinal(payment.id, 500, 100);
+    expect(answer.status).toBe('PROCESSING');
+    expect(asked.count).toBeGreaterThanOrEqual(2);
+    expect(asked.count).toBeLessThanOrEqual(6);
   });
 });
 

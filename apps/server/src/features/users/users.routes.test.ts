@@ -104,7 +104,10 @@ describe('PATCH /api/auth/admin/users/:id/toggle-status/', () => {
   it('answers 409 when an admin tries to deactivate their own account', async () => {
     const res = await asAdmin('PATCH', `/api/auth/admin/users/${admin.user.id}/toggle-status/`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'You cannot deactivate your own account', code: 'CANNOT_DEACTIVATE_SELF' });
+    expect(res.json()).toEqual({
+      error: 'You cannot deactivate your own account',
+      code: 'CANNOT_DEACTIVATE_SELF',
+    });
     expect((await asAdmin('GET', `/api/auth/admin/users/${admin.user.id}/`)).json().status).toBe('Active');
   });
 

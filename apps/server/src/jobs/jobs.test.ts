@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testConfig } from '../../test/test-app.ts';
+import { backgroundJobs } from './jobs.ts';
+
+async function jobsWithPaymentPoll(pollIntervalMs: number) {
+  const t = await createTestApp({ config: { payments: { ...testConfig().payments, pollIntervalMs } } });
+  try {
+    return backgroundJobs(t.services, t.db.database, t.app.log).map((job) => ({
+      name: job.name,
+      intervalMs: job.intervalMs,
+    }));
+  } finally {
+    await t.close();
+  }
+}
+
+describe('backgroundJobs', () => {
+  it('leaves the payment poller out when PAYMENT_POLL_INTERVAL_MS is 0 (off), the other jobs in', async () => {
+    const names = (await jobsWithPaymentPoll(0)).map((job) => job.name);
+    expect(names).not.toContain('payments.poll-open-payments');
+    expect(names).toEqual(expect.arrayContaining(['auth.prune-sign-in-records', 'loans.update-statuses']));
+  });
+
+  it('polls payments every PAYMENT_POLL_INTERVAL_MS when it is set', async () => {
+    expect(await jobsWithPaymentPoll(2_000)).toContainEqual({
+      name: 'payments.poll-open-payments',
+      intervalMs: 2_000,
+    });
+  });
+});
