@@ -1,7 +1,7 @@
+import { formatUgx } from '@sente/contract';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { transaction } from '../../db/retry-transaction.ts';
-import { formatUgx } from '../../format-ugx.ts';
 import { ConflictError, HttpError } from '../../http/errors.ts';
 import type { ApplicationsService } from '../applications/applications.service.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';

@@ -1,8 +1,8 @@
+import { addDays, kampalaPeriods } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { BadRequestError, ConflictError } from '../../http/errors.ts';
-import { addDays, kampalaPeriods } from '../../kampala-time.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_CAPITAL, PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
 import type { UsersService } from '../users/users.service.ts';

@@ -1,7 +1,7 @@
+import { formatUgx } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
-import { formatUgx } from '../../format-ugx.ts';
 import { BadRequestError, ForbiddenError } from '../../http/errors.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
