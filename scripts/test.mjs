@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every suite (server on PostgreSQL and PGlite, web components, browser), then one
+// `npm test`: every suite (contract, server on PostgreSQL and PGlite, web components, browser), then one
 // closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +13,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const suites = [
+  { name: 'contract', workspace: '@sente/contract', script: 'test' },
   { name: 'server', workspace: '@sente/server', script: 'test' },
   { name: 'web', workspace: '@sente/web', script: 'test' },
   { name: 'e2e', workspace: '@sente/web', script: 'test:e2e', needsBrowser: true },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { rateToBasisPoints } from '@sente/contract';
 import { z } from 'zod';
 import { SERVER_ROOT } from './server-root.ts';
 
@@ -254,7 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     jobPollMs: e.JOB_POLL_MS,
-    maxMonthlyRateBasisPoints: Math.round(Number(e.MAX_MONTHLY_RATE) * 100),
+    maxMonthlyRateBasisPoints: rateToBasisPoints(e.MAX_MONTHLY_RATE),
     payments,
   });
 }

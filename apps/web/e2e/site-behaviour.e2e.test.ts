@@ -114,7 +114,7 @@ describe('FAQ', () => {
 });
 
 describe('loan calculator', () => {
-  it('starts at 1,000,000 UGX over 6 months and recalculates as the sliders move', async () => {
+  it('starts at UGX 1,000,000 over 6 months and recalculates as the sliders move', async () => {
     const { page, problems, close } = await openPage(browser, desktop);
     await page.goto('/');
     await hydrated(page);
@@ -129,15 +129,15 @@ describe('loan calculator', () => {
     expect(await calculator.getByLabel('Business Term').isChecked()).toBe(true);
 
     const results = calculator.locator('dl').first();
-    expect(await results.textContent()).toContain('Monthly payment183,376 UGX');
-    expect(await results.textContent()).toContain('Total interest100,256 UGX');
-    expect(await results.textContent()).toContain('Total payment1,100,256 UGX');
+    expect(await results.textContent()).toContain('Monthly paymentUGX 183,376');
+    expect(await results.textContent()).toContain('Total interestUGX 100,256');
+    expect(await results.textContent()).toContain('Total paymentUGX 1,100,256');
 
     await term.fill('1');
-    expect(await results.textContent()).toContain('Monthly payment1,028,000 UGX');
+    expect(await results.textContent()).toContain('Monthly paymentUGX 1,028,000');
     await amount.fill('2000000');
     await term.fill('3');
-    expect(await results.textContent()).toContain('Monthly payment704,344 UGX');
+    expect(await results.textContent()).toContain('Monthly paymentUGX 704,344');
     expect(await calculator.textContent()).toContain('Under 24 hours');
     expect(await calculator.textContent()).toContain('2.8% per month');
     expect(await calculator.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe('/apply');

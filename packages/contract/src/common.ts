@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fromUgxString, isUgx, UGX_STRING_PATTERN } from './money.ts';
+import { RATE_STRING_PATTERN } from './rate.ts';
 
 /** Every error answer: a human message, plus per-field messages for validation failures. */
 export const ApiError = z
@@ -11,42 +13,26 @@ export const ApiError = z
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof ApiError>;
 
-/**
- * Money is whole Uganda shillings. Inside it is an integer; on the wire it is a decimal string with
- * two places ("1500000.00"), as decisions.md says.
- */
-export type Ugx = number;
-export const UGX_STRING_PATTERN = /^-?\d{1,16}\.00$/;
+/** Money on the wire: whole shillings with two places, "1500000.00" (money.ts has the conversions). */
 export const UgxString = z
   .string()
   .regex(UGX_STRING_PATTERN, 'Amount must be whole shillings like "1500000.00"');
-
-export function toUgxString(amount: Ugx): string {
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`Not a whole shilling amount: ${amount}`);
-  return `${amount}.00`;
-}
-
-/** Reads a wire amount back to whole shillings; anything that is not whole shillings yields NaN. */
-export function parseUgx(value: string): Ugx {
-  const match = /^(-?\d{1,16})(?:\.0{1,2})?$/.exec(value.trim());
-  return match?.[1] === undefined ? Number.NaN : Number(match[1]);
-}
 
 /**
  * Money as a client may send it: a whole number of shillings, or a string of one ("150000" or
  * "150000.00"). Fractions of a shilling, negatives and zero are refused.
  */
-export const UgxInput = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const amount = typeof value === 'number' ? value : parseUgx(value);
-  if (!Number.isSafeInteger(amount) || amount <= 0) {
+export const UgxInput = z.union([z.number(), z.string()]).transform((value, ctx): number => {
+  const amount = typeof value === 'number' ? value : fromUgxString(value);
+  if (!isUgx(amount) || amount <= 0) {
     ctx.addIssue({ code: 'custom', message: 'Enter a whole number of shillings greater than 0' });
     return z.NEVER;
   }
   return amount;
 });
 
-/** Percent per month as the wire carries it: "2.80". */
-export const RateString = z.string().regex(/^\d{1,3}\.\d{2}$/);
+/** Percent per month as the wire carries it: "2.80" (rate.ts has the conversions). */
+export const RateString = z.string().regex(RATE_STRING_PATTERN);
 
 /**
  * Free text from a query string (search boxes, filters). PostgreSQL text cannot hold NUL, and a lone

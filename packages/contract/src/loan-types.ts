@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiError, Id, IdParams, pageOf, pageQuery, RateString, UgxInput, UgxString } from './common.ts';
+import { parseRate } from './rate.ts';
 import { route } from './route.ts';
 
 export const InterestType = z.enum(['FLAT', 'COMPOUND']);
@@ -29,9 +30,7 @@ export type LoanTypeDto = z.infer<typeof LoanTypeDto>;
  * to basis points (280); the legal cap is checked on the server, which knows MAX_MONTHLY_RATE.
  */
 export const RateInput = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
-  const basisPoints = match?.[1] ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0;
+  const basisPoints = parseRate(value) ?? 0;
   if (basisPoints <= 0) {
     ctx.addIssue({ code: 'custom', message: 'Enter a rate above 0 with at most two decimals, like 2.80' });
     return z.NEVER;

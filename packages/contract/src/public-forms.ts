@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { ApiError, IsoDateTime, pageOf, pageQuery } from './common.ts';
+import { normalizeUgandanMobile, UGANDAN_MOBILE_MESSAGE } from './phone.ts';
 import { route } from './route.ts';
 
 /**
  * The public site's two forms: Contact and Become a Lender. The web client validates with these same
  * schemas before it sends, so a visitor sees the server's messages without a round trip.
  */
-
-const PHONE_MESSAGE = 'Enter a Ugandan mobile number like 0772 123 456';
-
-/** 07XXXXXXXX, 2567XXXXXXXX or +2567XXXXXXXX (spaces and dashes allowed) → +2567XXXXXXXX, else null. */
-export function normalizeUgandanMobile(value: string): string | null {
-  const match = /^(?:\+?256|0)(7\d{8})$/.exec(value.replace(/[\s-]/g, ''));
-  return match?.[1] ? `+256${match[1]}` : null;
-}
 
 /** A Ugandan mobile number, kept as +2567XXXXXXXX (decisions.md, Uganda formats). */
 export const UgandanPhone = z
@@ -22,7 +15,7 @@ export const UgandanPhone = z
   .transform((value, ctx) => {
     const phone = normalizeUgandanMobile(value);
     if (phone) return phone;
-    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    ctx.addIssue({ code: 'custom', message: UGANDAN_MOBILE_MESSAGE });
     return z.NEVER;
   });
 
@@ -34,7 +27,7 @@ const OptionalUgandanPhone = z
     if (value === '') return undefined;
     const phone = normalizeUgandanMobile(value);
     if (phone) return phone;
-    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    ctx.addIssue({ code: 'custom', message: UGANDAN_MOBILE_MESSAGE });
     return z.NEVER;
   })
   .optional();

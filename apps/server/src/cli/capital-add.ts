@@ -1,4 +1,4 @@
-import { UgxInput } from '@sente/contract';
+import { formatUgx, UgxInput } from '@sente/contract';
 import { type CliContext, CliUsageError, parseOptions, requireServices } from './cli-options.ts';
 
 /** Owners' capital paid into the float, for a production database without demo data. */
@@ -23,5 +23,5 @@ export async function runCapitalAdd(args: string[], context: CliContext | null):
     idempotencyKey: key,
     adminId: null,
   });
-  return `Capital UGX ${paid.amount.toLocaleString('en-US')} (reference ${paid.reference}) is posting ${paid.postingId}; the platform wallet holds UGX ${paid.platformWalletBalance.toLocaleString('en-US')}`;
+  return `Capital ${formatUgx(paid.amount)} (reference ${paid.reference}) is posting ${paid.postingId}; the platform wallet holds ${formatUgx(paid.platformWalletBalance)}`;
 }

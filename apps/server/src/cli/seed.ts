@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { kampalaDate } from '@sente/contract';
 import { count } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
-import { kampalaDate } from '../features/loans/kampala-date.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import type { Value } from '../seed/scale/bulk-sink.ts';
 import { silentProgress, terminalProgress } from '../seed/scale/progress.ts';

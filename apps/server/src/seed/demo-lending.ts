@@ -1,3 +1,4 @@
+import { formatUgx } from '@sente/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Services } from '../app.ts';
 import type { Clock } from '../clock.ts';
@@ -150,7 +151,7 @@ async function uploadDocuments(
       bytes: samplePdf([
         'Stanbic Bank Uganda Limited - Statement of account',
         `Account holder: ${borrower.name} t/a ${demo.business}`,
-        `Average monthly credits: UGX ${demo.income.toLocaleString('en-US')}`,
+        `Average monthly credits: ${formatUgx(demo.income)}`,
         'Period: last six months',
         'DEMO DOCUMENT - not a real statement',
       ]),

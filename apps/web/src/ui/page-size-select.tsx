@@ -1,5 +1,5 @@
+import { formatNumber } from '@sente/contract/money';
 import { useId } from 'react';
-import { formatNumber } from '../lib/format-ugx.ts';
 import { PAGE_SIZES } from '../lib/page-window.ts';
 import { selectClassName } from './select-field.tsx';
 

@@ -1,4 +1,9 @@
-import { type ApplicationOrdering, type CreateApplicationBody, NIN_PATTERN } from '@sente/contract';
+import {
+  type ApplicationOrdering,
+  type CreateApplicationBody,
+  formatUgx,
+  NIN_PATTERN,
+} from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
@@ -122,7 +127,7 @@ export function createApplicationsService({
     if (body.amount_requested < type.minAmount || body.amount_requested > type.maxAmount) {
       throw new InvalidInputError('AMOUNT_OUT_OF_RANGE', 'Invalid application', {
         amount_requested: [
-          `${type.name} lends from UGX ${type.minAmount.toLocaleString('en-US')} to UGX ${type.maxAmount.toLocaleString('en-US')}`,
+          `${type.name} lends from ${formatUgx(type.minAmount)} to ${formatUgx(type.maxAmount)}`,
         ],
       });
     }

@@ -6,6 +6,8 @@
  * Identity: a well-formed NIN on the application (6), a mobile number on the account (3), the National
  * ID document (6), and a complete KYC record whose NIN is the application's (5).
  */
+import { formatUgx } from '@sente/contract';
+
 export type DocumentCode =
   | 'NATIONAL_ID'
   | 'TRADE_LICENSE'
@@ -33,8 +35,6 @@ export interface CreditCheck {
   readonly reasons: string[];
 }
 
-const ugx = (amount: number) => `UGX ${Math.round(amount).toLocaleString('en-US')}`;
-
 export function runCreditCheck(input: CreditCheckInput): CreditCheck {
   const reasons: string[] = [];
   let score = 0;
@@ -43,7 +43,7 @@ export function runCreditCheck(input: CreditCheckInput): CreditCheck {
   const monthlyRepayment = (input.weeklyRepayment * 52) / 12;
   const share = input.monthlyIncome > 0 ? monthlyRepayment / input.monthlyIncome : Number.POSITIVE_INFINITY;
   const percent = Number.isFinite(share) ? `${Math.round(share * 100)}%` : 'all';
-  const affordability = `Repayments of about ${ugx(monthlyRepayment)} a month take ${percent} of the stated monthly income of ${ugx(input.monthlyIncome)}`;
+  const affordability = `Repayments of about ${formatUgx(monthlyRepayment)} a month take ${percent} of the stated monthly income of ${formatUgx(input.monthlyIncome)}`;
   if (share <= 0.3) {
     score += 40;
     reasons.push(`${affordability}: affordable`);
@@ -62,7 +62,7 @@ export function runCreditCheck(input: CreditCheckInput): CreditCheck {
     reasons.push("The amount requested lies within the product's range");
   } else {
     reasons.push(
-      `The amount requested is outside the product's range of ${ugx(input.minAmount)} to ${ugx(input.maxAmount)}`,
+      `The amount requested is outside the product's range of ${formatUgx(input.minAmount)} to ${formatUgx(input.maxAmount)}`,
     );
   }
 

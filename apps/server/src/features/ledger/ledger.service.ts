@@ -1,6 +1,6 @@
+import { kampalaDate, type Ugx, ugx } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { kampalaDate } from '../../kampala-time.ts';
 import {
   addToBalance,
   addToDailyTotal,
@@ -179,8 +179,8 @@ export function createLedgerService({ clock }: { clock: Clock }) {
       return findPostingsOfTransaction(db, platformTransactionId);
     },
 
-    async balanceOf(db: DbOrTx, account: AccountCode): Promise<number> {
-      return (await findAccountByCode(db, account))?.balance ?? 0;
+    async balanceOf(db: DbOrTx, account: AccountCode): Promise<Ugx> {
+      return ugx((await findAccountByCode(db, account))?.balance ?? 0);
     },
   };
 }

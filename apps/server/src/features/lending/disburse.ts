@@ -1,8 +1,8 @@
+import { formatUgx } from '@sente/contract';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { ConflictError, ProviderFailedError } from '../../domain-error.ts';
-import { formatUgx } from '../../format-ugx.ts';
 import type { ApplicationsService } from '../applications/applications.service.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';

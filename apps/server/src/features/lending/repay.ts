@@ -1,7 +1,7 @@
+import { formatUgx } from '@sente/contract';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { ConflictError, ForbiddenError, InvalidInputError } from '../../domain-error.ts';
-import { formatUgx } from '../../format-ugx.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { userWallet } from '../ledger/ledger-accounts.ts';

@@ -1,4 +1,4 @@
-import { formatUgx } from '../../format-ugx.ts';
+import { formatUgx } from '@sente/contract';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { LOANS_RECEIVABLE, PLATFORM_WALLET, providerClearing } from '../ledger/ledger-accounts.ts';
 import type { LoansService } from '../loans/loans.service.ts';

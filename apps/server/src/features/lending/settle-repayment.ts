@@ -1,6 +1,6 @@
+import { formatUgx } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
 import { isRetryable } from '../../db/retry-transaction.ts';
-import { formatUgx } from '../../format-ugx.ts';
 import type { JournalLine, LedgerService } from '../ledger/ledger.service.ts';
 import {
   INTEREST_INCOME,

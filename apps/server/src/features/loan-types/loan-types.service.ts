@@ -1,4 +1,4 @@
-import type { LoanTypeBody } from '@sente/contract';
+import { formatRate, type LoanTypeBody, toRateString } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
@@ -25,10 +25,6 @@ export interface LoanTypeInput {
   readonly status: LoanTypeRow['status'];
 }
 
-function rateString(basisPoints: number): string {
-  return `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
-}
-
 export function createLoanTypesService({
   db,
   clock,
@@ -41,16 +37,17 @@ export function createLoanTypesService({
   function checked(input: LoanTypeBody | LoanTypeInput) {
     // Legal cap for money lenders, 2.8% per month (decisions.md, Lending rules; MAX_MONTHLY_RATE).
     if (input.interest_rate > maxMonthlyRateBasisPoints) {
-      const cap = rateString(maxMonthlyRateBasisPoints);
       throw new InvalidInputError('RATE_ABOVE_LEGAL_CAP', 'Invalid loan type', {
-        interest_rate: [`The interest rate may not exceed the legal cap of ${cap}% per month`],
+        interest_rate: [
+          `The interest rate may not exceed the legal cap of ${formatRate(maxMonthlyRateBasisPoints)}`,
+        ],
       });
     }
     return {
       name: input.loan_type_name.trim(),
       minAmount: input.min_amount,
       maxAmount: input.max_amount,
-      interestRate: rateString(input.interest_rate),
+      interestRate: toRateString(input.interest_rate),
       interestType: input.interest_type,
       appraisalTime: input.appraisal_time.trim(),
       status: input.status,

@@ -1,6 +1,6 @@
+import { kampalaDate, type Ugx, ugx } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
 import { allocateAcrossInstallments, oldestUnpaid } from './allocation.ts';
-import { kampalaDate } from './kampala-date.ts';
 import { daysInArrears, loanStatusFor, statusChangeReason } from './loan-status.ts';
 import {
   findInstallments,
@@ -31,11 +31,11 @@ export type AllocationResult =
   | {
       readonly kind: 'allocated';
       readonly repaymentId: number;
-      readonly principal: number;
-      readonly interest: number;
-      readonly remainingBalance: number;
+      readonly principal: Ugx;
+      readonly interest: Ugx;
+      readonly remainingBalance: Ugx;
       /** What came in beyond the balance: the loan is fully paid and this much is the borrower's. */
-      readonly overpayment: number;
+      readonly overpayment: Ugx;
     }
   /** The loan was already fully paid before this money arrived. */
   | { readonly kind: 'nothing-owed' }
@@ -68,10 +68,10 @@ export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): 
       return {
         kind: 'allocated',
         repaymentId: earlier.id,
-        principal: earlier.principal,
-        interest: earlier.interest,
-        remainingBalance: earlier.remainingBalanceAfter,
-        overpayment: input.amount - earlier.amount,
+        principal: ugx(earlier.principal),
+        interest: ugx(earlier.interest),
+        remainingBalance: ugx(earlier.remainingBalanceAfter),
+        overpayment: ugx(input.amount - earlier.amount),
       };
     }
   }
@@ -124,7 +124,14 @@ export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): 
     daysLateAtPayment: daysLate,
     createdAt: input.paidAt,
   });
-  return { kind: 'allocated', repaymentId: repayment.id, principal, interest, remainingBalance, overpayment };
+  return {
+    kind: 'allocated',
+    repaymentId: repayment.id,
+    principal: ugx(principal),
+    interest: ugx(interest),
+    remainingBalance: ugx(remainingBalance),
+    overpayment: ugx(overpayment),
+  };
 }
 
 /** Oldest installment first, interest before principal. Mutates the rows to their new paid amounts. */

@@ -1,6 +1,6 @@
+import { addDays, kampalaDate, rateToBasisPoints } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../domain-error.ts';
-import { addDays, kampalaDate } from './kampala-date.ts';
 import {
   insertInstallments,
   insertLoan,
@@ -9,7 +9,7 @@ import {
   lockApplicationForDisbursement,
   markApplicationDisbursed,
 } from './loans.repo.ts';
-import { buildSchedule, rateToBasisPoints } from './schedule.ts';
+import { buildSchedule } from './schedule.ts';
 
 export interface CreateLoanInput {
   readonly applicationId: number;

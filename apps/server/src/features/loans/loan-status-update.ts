@@ -1,5 +1,5 @@
+import { kampalaDate } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
-import { kampalaDate } from './kampala-date.ts';
 import { daysInArrears, type LoanStatus, loanStatusFor, statusChangeReason } from './loan-status.ts';
 import { insertStatusHistoryRows, lockLoansDueForStatusCheck, setLoanStatuses } from './loans.repo.ts';
 

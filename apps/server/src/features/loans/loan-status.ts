@@ -3,7 +3,7 @@
  * its due date, DEFAULT at 90 days in arrears, back to ACTIVE when the arrears are cleared, FULLY_PAID
  * when nothing is owed. Days in arrears count from the oldest unpaid installment's due date.
  */
-import { daysBetween } from './kampala-date.ts';
+import { daysBetween } from '@sente/contract';
 
 export type LoanStatus = 'ACTIVE' | 'OVERDUE' | 'DEFAULT' | 'FULLY_PAID';
 

@@ -1,10 +1,9 @@
-import { toUgxString } from '@sente/contract';
+import { addDays, kampalaDate, rateToBasisPoints, toUgxString } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import { allocateRepayment } from './allocate-repayment.ts';
 import { createLoanFromApplication } from './create-loan.ts';
-import { addDays, kampalaDate } from './kampala-date.ts';
 import {
   findLoanView,
   type LoanView,
@@ -22,7 +21,7 @@ import { daysInArrears } from './loan-status.ts';
 import { updateLoanStatuses } from './loan-status-update.ts';
 import { findInstallments, findStatusHistory } from './loans.repo.ts';
 import { paymentPercentage } from './payment-percentage.ts';
-import { buildSchedule, type InterestType, rateToBasisPoints } from './schedule.ts';
+import { buildSchedule, type InterestType } from './schedule.ts';
 
 export interface LoanViewer {
   readonly id: number;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  basisPointsToRate,
-  buildSchedule,
-  rateToBasisPoints,
-  type ScheduleInput,
-  termWeeks,
-} from './schedule.ts';
+import { buildSchedule, type ScheduleInput, termWeeks } from './schedule.ts';
 
 describe('termWeeks', () => {
   it.each([
@@ -19,16 +13,6 @@ describe('termWeeks', () => {
     [24, 104],
   ])('turns %i months into %i weeks', (months, weeks) => {
     expect(termWeeks(months)).toBe(weeks);
-  });
-});
-
-describe('rates', () => {
-  it('reads "2.80" as 280 basis points and writes it back', () => {
-    expect(rateToBasisPoints('2.80')).toBe(280);
-    expect(rateToBasisPoints('2.8')).toBe(280);
-    expect(rateToBasisPoints('0.05')).toBe(5);
-    expect(basisPointsToRate(280)).toBe('2.80');
-    expect(basisPointsToRate(5)).toBe('0.05');
   });
 });
 

@@ -6,12 +6,13 @@
  * - installments are whole shillings and rounding goes into the last one, so sums are exact.
  * Rates are basis points of percent per month: "2.80" % → 280, i.e. 0.028 per month.
  */
-import type { Ugx } from '@sente/contract';
+import { type Ugx, ugx } from '@sente/contract';
 
 export type InterestType = 'FLAT' | 'COMPOUND';
 
 export interface ScheduleInput {
-  readonly principal: Ugx;
+  /** Whole shillings above 0; checked here, like the other inputs. */
+  readonly principal: number;
   /** Percent per month in basis points: 2.80% → 280. */
   readonly monthlyRateBasisPoints: number;
   readonly months: number;
@@ -45,18 +46,6 @@ export function roundDiv(a: bigint, b: bigint): bigint {
   return (2n * a + b) / (2n * b);
 }
 
-/** Basis points of percent per month from the wire's "2.80" (two decimals at most). */
-export function rateToBasisPoints(rate: string): number {
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(rate.trim());
-  if (!match?.[1]) throw new RangeError(`Not a rate: ${rate}`);
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** "2.80" from 280. */
-export function basisPointsToRate(basisPoints: number): string {
-  return `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
-}
-
 export function buildSchedule(input: ScheduleInput): Schedule {
   const { principal, monthlyRateBasisPoints: bp, months } = input;
   if (!Number.isSafeInteger(principal) || principal <= 0) throw new RangeError('principal must be > 0');
@@ -68,7 +57,7 @@ export function buildSchedule(input: ScheduleInput): Schedule {
     : compoundSchedule(principal, bp, weeks);
 }
 
-function flatSchedule(principal: Ugx, bp: number, months: number, weeks: number): Schedule {
+function flatSchedule(principal: number, bp: number, months: number, weeks: number): Schedule {
   const p = BigInt(principal);
   const n = BigInt(weeks);
   // interest = principal × (bp / 10 000) × months
@@ -84,10 +73,10 @@ function flatSchedule(principal: Ugx, bp: number, months: number, weeks: number)
     const part = isLast ? p - weeklyPrincipal * (n - 1n) : weeklyPrincipal;
     installments.push(installment(k, part, interest));
   }
-  return summarise(weeks, Number(weekly), installments);
+  return summarise(weeks, ugx(Number(weekly)), installments);
 }
 
-function compoundSchedule(principal: Ugx, bp: number, weeks: number): Schedule {
+function compoundSchedule(principal: number, bp: number, weeks: number): Schedule {
   // Weekly rate r = (bp / 10 000) × 12 / 52 = bp × 3 / 130 000, kept as an exact fraction for the
   // interest of each week; only the annuity payment itself needs a power, rounded to the shilling.
   const r = (bp * 3) / 130_000;
@@ -101,21 +90,21 @@ function compoundSchedule(principal: Ugx, bp: number, weeks: number): Schedule {
     installments.push(installment(k, part, interest));
     balance -= part;
   }
-  return summarise(weeks, payment, installments);
+  return summarise(weeks, ugx(payment), installments);
 }
 
 function installment(number: number, principal: bigint, interest: bigint): ScheduledInstallment {
   if (principal < 0n || interest < 0n) throw new RangeError('schedule produced a negative part');
   return {
     number,
-    principal: Number(principal),
-    interest: Number(interest),
-    total: Number(principal + interest),
+    principal: ugx(Number(principal)),
+    interest: ugx(Number(interest)),
+    total: ugx(Number(principal + interest)),
   };
 }
 
 function summarise(weeks: number, weeklyRepayment: Ugx, installments: ScheduledInstallment[]): Schedule {
-  const totalInterest = installments.reduce((sum, i) => sum + i.interest, 0);
-  const totalPayable = installments.reduce((sum, i) => sum + i.total, 0);
+  const totalInterest = ugx(installments.reduce((sum, i) => sum + i.interest, 0));
+  const totalPayable = ugx(installments.reduce((sum, i) => sum + i.total, 0));
   return { weeks, weeklyRepayment, totalInterest, totalPayable, installments };
 }

@@ -1,6 +1,7 @@
+import { addDays, kampalaPeriods } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { addDays, kampalaPeriods } from '../../kampala-time.ts';
+
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
 import type { UsersService } from '../users/users.service.ts';

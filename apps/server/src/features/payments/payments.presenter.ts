@@ -1,5 +1,9 @@
-import { type PaymentNeedingAttention, type PlatformTransaction, toUgxString } from '@sente/contract';
-import { kampalaDateTime } from '../../kampala-time.ts';
+import {
+  kampalaDateTime,
+  type PaymentNeedingAttention,
+  type PlatformTransaction,
+  toUgxString,
+} from '@sente/contract';
 import type { ShownTransaction, TransactionNeedingAttention } from './platform-transaction.ts';
 
 export function toPlatformTransactionDto(row: ShownTransaction): PlatformTransaction {

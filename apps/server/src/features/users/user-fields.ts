@@ -1,4 +1,4 @@
-import { normalizeUgandanPhone } from './phone-number.ts';
+import { normalizeUgandanMobile, UGANDAN_MOBILE_MESSAGE } from '@sente/contract';
 
 /** Field rules shared by creating and editing a user; each returns the stored form or an error message. */
 export type FieldCheck<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -27,7 +27,7 @@ export function checkEmail(input: string): FieldCheck<string> {
 /** Empty means no phone number; anything else must be a Ugandan mobile number. */
 export function checkPhone(input: string | null | undefined): FieldCheck<string | null> {
   if (input === null || input === undefined || input.trim() === '') return { ok: true, value: null };
-  const phone = normalizeUgandanPhone(input);
-  if (!phone) return { ok: false, message: 'Enter a Ugandan mobile number like 0772 123456' };
+  const phone = normalizeUgandanMobile(input);
+  if (!phone) return { ok: false, message: UGANDAN_MOBILE_MESSAGE };
   return { ok: true, value: phone };
 }

@@ -1,9 +1,8 @@
-import type { Role } from '@sente/contract';
+import { kampalaDate, type Role } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
-import { kampalaDate } from './kampala-date.ts';
 import { findKycByUserId, type KycRow, upsertKyc } from './kyc.repo.ts';
 import { type KycInput, validateKyc } from './kyc.ts';
 import { checkEmail, checkName, checkPhone } from './user-fields.ts';

@@ -1,4 +1,4 @@
-import { formatUgx } from '../../format-ugx.ts';
+import { formatUgx } from '@sente/contract';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_WALLET, providerClearing, userWallet } from '../ledger/ledger-accounts.ts';
 import type { PaymentFlow } from '../payments/payment-flow.ts';

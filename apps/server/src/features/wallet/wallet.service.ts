@@ -1,8 +1,8 @@
+import { formatUgx } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { ForbiddenError, InvalidInputError } from '../../domain-error.ts';
-import { formatUgx } from '../../format-ugx.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { providerClearing, userWallet } from '../ledger/ledger-accounts.ts';

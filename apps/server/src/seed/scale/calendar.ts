@@ -1,15 +1,16 @@
 /**
  * Kampala calendar days as integers (days since 1970-01-01, UTC+3 all year), for speed: the seed
- * works out millions of due dates. Same arithmetic as features/loans/kampala-date.ts, which the
- * seed's test checks it against.
+ * works out millions of due dates. Same arithmetic and offset as the contract's kampala-time.ts,
+ * which the seed's test checks it against.
  */
+import { KAMPALA_UTC_OFFSET_MS } from '@sente/contract';
+
 const DAY = 86_400_000;
-const KAMPALA_OFFSET = 3 * 3_600_000;
 const names: string[] = [];
 
 /** The Kampala day of an instant. */
 export function dayOf(ms: number): number {
-  return Math.floor((ms + KAMPALA_OFFSET) / DAY);
+  return Math.floor((ms + KAMPALA_UTC_OFFSET_MS) / DAY);
 }
 
 /** "YYYY-MM-DD" of a day number (memoised). */
@@ -24,7 +25,7 @@ export function dateOf(day: number): string {
 
 /** The instant a Kampala day starts. */
 export function startOfDay(day: number): number {
-  return day * DAY - KAMPALA_OFFSET;
+  return day * DAY - KAMPALA_UTC_OFFSET_MS;
 }
 
 /** Days in arrears (decisions.md): today − oldest unpaid due day, when positive. */

@@ -4,6 +4,7 @@
  * interest before principal) and the status history the repayments and the status job would write.
  * Schedule maths, allocation and the status rule are the lending feature's own pure functions.
  */
+import { rateToBasisPoints } from '@sente/contract';
 import { runCreditCheck } from '../../features/applications/credit-check.ts';
 import {
   allocateAcrossInstallments,
@@ -11,7 +12,7 @@ import {
   oldestUnpaid,
 } from '../../features/loans/allocation.ts';
 import { type LoanStatus, loanStatusFor, statusChangeReason } from '../../features/loans/loan-status.ts';
-import { buildSchedule, rateToBasisPoints } from '../../features/loans/schedule.ts';
+import { buildSchedule } from '../../features/loans/schedule.ts';
 import type { Sink } from './bulk-sink.ts';
 import { arrearsDays, dateOf, dayOf, startOfDay } from './calendar.ts';
 import { type Prng, weights } from './prng.ts';
@@ -320,7 +321,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
 
   const balanceOf = () =>
     rows.reduce((s, r) => s + r.principalDue - r.principalPaid + r.interestDue - r.interestPaid, 0);
-  let balance = schedule.totalPayable;
+  let balance: number = schedule.totalPayable;
   let principalPaid = 0;
   let interestPaid = 0;
   let repaymentCount = 0;

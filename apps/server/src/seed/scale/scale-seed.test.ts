@@ -1,7 +1,7 @@
+import { addDays, daysBetween, kampalaDate, startOfKampalaDate } from '@sente/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type PostgresTestDatabase } from '../../../test/test-db.ts';
-import { addDays, daysBetween, kampalaDate, startOfKampalaDate } from '../../features/loans/kampala-date.ts';
 import { arrearsDays, dateOf, dayOf, startOfDay } from './calendar.ts';
 import { silentProgress } from './progress.ts';
 import { NotEmptyError, type ScaleSeedReport, seedAtScale } from './scale-seed.ts';

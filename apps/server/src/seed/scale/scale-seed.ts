@@ -3,9 +3,10 @@
  * users with their applications, loans, schedules, repayments and money movements, written straight
  * into the tables (docs/decisions/005-bulk-seed.md) with the domain's own pure rules.
  */
+
+import { startOfKampalaDate } from '@sente/contract';
 import pg from 'pg';
 import { hashPassword } from '../../features/auth/password.ts';
-import { startOfKampalaDate } from '../../features/loans/kampala-date.ts';
 import { copySink, insertSink, type Sink, type Value } from './bulk-sink.ts';
 import { dayOf } from './calendar.ts';
 import { dropForLoad, type Query, rebuildStatements } from './load-constraints.ts';

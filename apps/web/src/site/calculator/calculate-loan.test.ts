@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALCULATOR_LIMITS, calculateLoan, formatUgx } from './calculate-loan.ts';
+import { CALCULATOR_LIMITS, CALCULATOR_MONTHLY_RATE, calculateLoan } from './calculate-loan.ts';
 
 // Hand-worked at r = 0.028 a month: payment = P·r·(1+r)^n / ((1+r)^n − 1).
 //   n = 1: 1.028¹ → payment = P × 1.028.
@@ -23,9 +23,10 @@ describe('calculateLoan', () => {
     },
   );
 
-  it('gives the defaults of the spec: 1,000,000 UGX over 6 months', () => {
+  it('gives the defaults of the spec: 1,000,000 UGX over 6 months at 2.8% a month', () => {
     expect(CALCULATOR_LIMITS.amount.default).toBe(1_000_000);
     expect(CALCULATOR_LIMITS.months.default).toBe(6);
+    expect(CALCULATOR_MONTHLY_RATE).toBe(0.028);
   });
 
   it('shows 0 rather than NaN for an empty or invalid amount', () => {
@@ -39,12 +40,5 @@ describe('calculateLoan', () => {
       totalPayment: 1_200_000,
       totalInterest: 0,
     });
-  });
-});
-
-describe('formatUgx', () => {
-  it('groups thousands and names the currency', () => {
-    expect(formatUgx(1_100_256)).toBe('1,100,256 UGX');
-    expect(formatUgx(Number.NaN)).toBe('0 UGX');
   });
 });

@@ -5,7 +5,8 @@ export const CALCULATOR_LIMITS = {
 } as const;
 
 /** decisions.md: 2.8% per month, the advertised rate, in the standard amortised formula. */
-export const CALCULATOR_MONTHLY_RATE = 0.028;
+export const CALCULATOR_RATE_BASIS_POINTS = 280;
+export const CALCULATOR_MONTHLY_RATE = CALCULATOR_RATE_BASIS_POINTS / 10_000;
 
 export type CalculatorLoanType = 'business' | 'equipment' | 'working-capital';
 
@@ -35,11 +36,4 @@ export function calculateLoan(
   const monthlyPayment = Math.round(exact);
   const totalPayment = monthlyPayment * months;
   return { monthlyPayment, totalPayment, totalInterest: totalPayment - principal };
-}
-
-const ugxFormat = new Intl.NumberFormat('en-UG', { maximumFractionDigits: 0 });
-
-/** "1,000,000 UGX": grouped with thousands separators (spec section 9, Display). */
-export function formatUgx(amount: number): string {
-  return `${ugxFormat.format(Number.isFinite(amount) ? amount : 0)} UGX`;
 }

@@ -1,13 +1,14 @@
+import { formatUgx } from '@sente/contract/money';
+import { formatRate } from '@sente/contract/rate';
 import { useId, useState } from 'react';
 import { paths } from '../../lib/paths.ts';
 import { ButtonAnchor, focusRing } from '../../ui/button.tsx';
 import { classNames } from '../../ui/class-names.ts';
 import {
   CALCULATOR_LIMITS,
-  CALCULATOR_MONTHLY_RATE,
+  CALCULATOR_RATE_BASIS_POINTS,
   type CalculatorLoanType,
   calculateLoan,
-  formatUgx,
 } from './calculate-loan.ts';
 
 const loanTypes: ReadonlyArray<{ readonly value: CalculatorLoanType; readonly label: string }> = [
@@ -97,7 +98,7 @@ export function LoanCalculator({ headingLevel = 2 }: { readonly headingLevel?: 2
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
   const monthsText = `${months} ${months === 1 ? 'month' : 'months'}`;
-  const ratePercent = `${(CALCULATOR_MONTHLY_RATE * 100).toFixed(1)}% per month`;
+  const ratePercent = formatRate(CALCULATOR_RATE_BASIS_POINTS);
 
   return (
     <section

@@ -1,8 +1,7 @@
-import type { ApplicationDto } from '@sente/contract';
+import { type ApplicationDto, formatUgx } from '@sente/contract';
 import { useEffect, useId, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { serverReason } from '../../../lib/api-error-message.ts';
-import { formatUgx } from '../../../lib/format-ugx.ts';
 import { useIdempotencyKeys } from '../../../lib/use-idempotency-key.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { APPLICATION_MESSAGES } from './application-messages.ts';

@@ -1,7 +1,6 @@
-import type { ApplicationDto } from '@sente/contract';
+import { type ApplicationDto, formatNumber } from '@sente/contract';
 import { useState } from 'react';
 import { serverReason } from '../../../lib/api-error-message.ts';
-import { formatNumber } from '../../../lib/format-ugx.ts';
 import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';

@@ -1,6 +1,5 @@
-import type { ApplicationDto } from '@sente/contract';
+import { type ApplicationDto, formatUgx, ugxOrZero } from '@sente/contract';
 import { Link } from 'react-router';
-import { formatUgx, toShillings } from '../../../lib/format-ugx.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { Paging } from '../../../lib/use-url-paging.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -117,7 +116,7 @@ export function ApplicationsTable({
       header: 'Loan Amount',
       isNumeric: true,
       cell: (a) => formatUgx(a.amount_requested),
-      csv: (a) => toShillings(a.amount_requested),
+      csv: (a) => ugxOrZero(a.amount_requested),
     },
     {
       id: 'term',
@@ -138,7 +137,7 @@ export function ApplicationsTable({
       header: 'Monthly Income',
       isNumeric: true,
       cell: (a) => formatUgx(a.monthly_income),
-      csv: (a) => toShillings(a.monthly_income),
+      csv: (a) => ugxOrZero(a.monthly_income),
     },
     { id: 'nin', header: 'NIN', cell: (a) => <span className="font-mono">{a.nin}</span>, csv: (a) => a.nin },
     {

@@ -1,6 +1,6 @@
+import { formatKampalaDateTime } from '@sente/contract';
 import { Download, ExternalLink } from 'lucide-react';
 import { serverReason } from '../../../lib/api-error-message.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { buttonClassName } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
@@ -38,7 +38,7 @@ function DocumentCard({ document }: { readonly document: DocumentItem }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold">{label}</h3>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Uploaded {formatDateTime(document.uploaded_at)}
+          Uploaded {formatKampalaDateTime(document.uploaded_at)}
         </p>
       </div>
       <p className="text-sm break-all text-slate-600 dark:text-slate-300">{document.file_name}</p>

@@ -1,8 +1,7 @@
-import { LoanTypeBody, type LoanTypeDto, toUgxString } from '@sente/contract';
+import { LoanTypeBody, type LoanTypeDto, toUgxString, ugxOrZero } from '@sente/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { serverReason } from '../../../lib/api-error-message.ts';
-import { toShillings } from '../../../lib/format-ugx.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
@@ -27,8 +26,8 @@ const EMPTY: LoanTypeForm = {
 function formOf(type: LoanTypeDto): LoanTypeForm {
   return {
     loan_type_name: type.loan_type_name,
-    min_amount: String(toShillings(type.min_amount)),
-    max_amount: String(toShillings(type.max_amount)),
+    min_amount: String(ugxOrZero(type.min_amount)),
+    max_amount: String(ugxOrZero(type.max_amount)),
     interest_rate: type.interest_rate,
     interest_type: type.interest_type,
     appraisal_time: type.appraisal_time,

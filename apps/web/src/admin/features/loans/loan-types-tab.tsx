@@ -1,8 +1,7 @@
-import type { LoanTypeDto } from '@sente/contract';
+import { formatNumber, type LoanTypeDto, ugxOrZero } from '@sente/contract';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { serverReason } from '../../../lib/api-error-message.ts';
-import { formatNumber, toShillings } from '../../../lib/format-ugx.ts';
 import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { Button, buttonClassName } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
@@ -36,10 +35,10 @@ export function LoanTypesTab() {
       header: 'Amount Range (UGX)',
       cell: (t) => (
         <span className="tabular-nums whitespace-nowrap">
-          {formatNumber(toShillings(t.min_amount))} - {formatNumber(toShillings(t.max_amount))}
+          {formatNumber(ugxOrZero(t.min_amount))} - {formatNumber(ugxOrZero(t.max_amount))}
         </span>
       ),
-      csv: (t) => `${toShillings(t.min_amount)}-${toShillings(t.max_amount)}`,
+      csv: (t) => `${ugxOrZero(t.min_amount)}-${ugxOrZero(t.max_amount)}`,
     },
     {
       id: 'rate',

@@ -1,9 +1,15 @@
-import type { LoanDto } from '@sente/contract';
+import {
+  formatKampalaDate,
+  formatNumber,
+  formatRate,
+  formatUgx,
+  type LoanDto,
+  parseRate,
+  ugxOrZero,
+} from '@sente/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverReason } from '../../../lib/api-error-message.ts';
-import { formatDate } from '../../../lib/format-date.ts';
-import { formatNumber, formatUgx, toShillings } from '../../../lib/format-ugx.ts';
 import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { buttonClassName } from '../../../ui/button.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
@@ -38,13 +44,13 @@ const columns: Column<LoanDto>[] = [
     header: 'Amount (UGX)',
     isNumeric: true,
     cell: (l) => formatUgx(l.amount),
-    csv: (l) => toShillings(l.amount),
+    csv: (l) => ugxOrZero(l.amount),
   },
   {
     id: 'rate',
     header: 'Interest Rate',
     isNumeric: true,
-    cell: (l) => `${l.interest_rate}% / month`,
+    cell: (l) => formatRate(parseRate(l.interest_rate) ?? 0),
     csv: (l) => l.interest_rate,
   },
   {
@@ -64,7 +70,7 @@ const columns: Column<LoanDto>[] = [
         <span className="text-xs text-slate-600 dark:text-slate-300">{percentOf(l).toFixed(0)}% paid</span>
       </div>
     ),
-    csv: (l) => toShillings(l.remaining_balance),
+    csv: (l) => ugxOrZero(l.remaining_balance),
   },
   {
     id: 'status',
@@ -80,13 +86,13 @@ const columns: Column<LoanDto>[] = [
   {
     id: 'opening',
     header: 'Opening Date',
-    cell: (l) => <span className="whitespace-nowrap">{formatDate(l.opening_date)}</span>,
+    cell: (l) => <span className="whitespace-nowrap">{formatKampalaDate(l.opening_date)}</span>,
     csv: (l) => l.opening_date.slice(0, 10),
   },
   {
     id: 'closing',
     header: 'Closing Date',
-    cell: (l) => <span className="whitespace-nowrap">{formatDate(l.closing_date)}</span>,
+    cell: (l) => <span className="whitespace-nowrap">{formatKampalaDate(l.closing_date)}</span>,
     csv: (l) => l.closing_date,
   },
   {
@@ -94,7 +100,7 @@ const columns: Column<LoanDto>[] = [
     header: 'Weekly Repayment',
     isNumeric: true,
     cell: (l) => formatUgx(l.weekly_repayment),
-    csv: (l) => toShillings(l.weekly_repayment),
+    csv: (l) => ugxOrZero(l.weekly_repayment),
   },
   {
     id: 'transactions',

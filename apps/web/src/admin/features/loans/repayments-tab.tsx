@@ -1,8 +1,7 @@
+import { formatKampalaDateTime, formatNumber, formatUgx, ugxOrZero } from '@sente/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverReason } from '../../../lib/api-error-message.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatNumber, formatUgx, toShillings } from '../../../lib/format-ugx.ts';
 import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import type { Column } from '../../../ui/data-table.tsx';
@@ -41,12 +40,12 @@ const columns: Column<Repayment>[] = [
     header: 'Amount Paid',
     isNumeric: true,
     cell: (r) => formatUgx(r.amount_paid),
-    csv: (r) => toShillings(r.amount_paid),
+    csv: (r) => ugxOrZero(r.amount_paid),
   },
   {
     id: 'date',
     header: 'Date of Payment',
-    cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.payment_date)}</span>,
+    cell: (r) => <span className="whitespace-nowrap">{formatKampalaDateTime(r.payment_date)}</span>,
     csv: (r) => r.payment_date,
   },
   {
@@ -54,7 +53,7 @@ const columns: Column<Repayment>[] = [
     header: 'Remaining Balance',
     isNumeric: true,
     cell: (r) => formatUgx(r.remaining_balance),
-    csv: (r) => toShillings(r.remaining_balance),
+    csv: (r) => ugxOrZero(r.remaining_balance),
   },
   { id: 'mode', header: 'Mode of Payment', cell: (r) => r.payment_mode, csv: (r) => r.payment_mode },
 ];

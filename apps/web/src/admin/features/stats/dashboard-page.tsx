@@ -1,6 +1,5 @@
+import { formatKampalaDate, formatNumber, formatUgx, ugxOrZero } from '@sente/contract';
 import { RefreshCw } from 'lucide-react';
-import { formatDate } from '../../../lib/format-date.ts';
-import { formatNumber, formatUgx, toShillings } from '../../../lib/format-ugx.ts';
 import { GroupedBarChart, HorizontalBars } from '../../../ui/bar-chart.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -155,20 +154,20 @@ export function DashboardPage() {
           ) : flows.data ? (
             <GroupedBarChart
               caption={`Disbursements and repayments per week, last ${CHART_WEEKS} weeks (UGX)`}
-              categories={flows.data.weeks.map((week) => formatDate(week.week_start).slice(0, 6))}
+              categories={flows.data.weeks.map((week) => formatKampalaDate(week.week_start).slice(0, 6))}
               formatValue={(value) => formatUgx(value)}
               series={[
                 {
                   name: 'Disbursements',
                   fillClass: 'fill-emerald-600 dark:fill-emerald-400',
                   swatchClass: 'bg-emerald-600 dark:bg-emerald-400',
-                  values: flows.data.weeks.map((week) => toShillings(week.disbursements)),
+                  values: flows.data.weeks.map((week) => ugxOrZero(week.disbursements)),
                 },
                 {
                   name: 'Repayments',
                   fillClass: 'fill-sky-600 dark:fill-sky-400',
                   swatchClass: 'bg-sky-600 dark:bg-sky-400',
-                  values: flows.data.weeks.map((week) => toShillings(week.repayments)),
+                  values: flows.data.weeks.map((week) => ugxOrZero(week.repayments)),
                 },
               ]}
             />

@@ -1,5 +1,4 @@
-import type { Kyc } from '@sente/contract';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatKampalaDate, type Kyc } from '@sente/contract';
 import { Notice } from '../../../ui/notice.tsx';
 import { USER_MESSAGES } from './user-messages.ts';
 
@@ -20,7 +19,7 @@ export function KycPanel({ kyc }: { readonly kyc: Kyc }) {
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
           <dt className="text-sm text-slate-600 dark:text-slate-300">Date of Birth</dt>
-          <Value value={kyc.date_of_birth ? formatDate(kyc.date_of_birth) : null} />
+          <Value value={kyc.date_of_birth ? formatKampalaDate(kyc.date_of_birth) : null} />
         </div>
         <div className="flex flex-col gap-1">
           <dt className="text-sm text-slate-600 dark:text-slate-300">Gender</dt>

@@ -1,6 +1,6 @@
+import { formatKampalaDateTime } from '@sente/contract';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { formatDateTime } from '../../../lib/format-date.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 
@@ -40,8 +40,8 @@ export function ResetLinkDialog({ link, userName, onClose }: ResetLinkDialogProp
       {link ? (
         <div className="flex flex-col gap-3">
           <p>
-            Send this link to {userName}. It works once and expires on {formatDateTime(link.expires_at)}. Any
-            earlier link no longer works.
+            Send this link to {userName}. It works once and expires on{' '}
+            {formatKampalaDateTime(link.expires_at)}. Any earlier link no longer works.
           </p>
           <label htmlFor={inputId} className="text-sm font-medium">
             Reset link

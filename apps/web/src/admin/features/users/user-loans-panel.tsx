@@ -1,8 +1,6 @@
-import { type LoanDto, routes } from '@sente/contract';
+import { formatKampalaDate, formatRate, formatUgx, type LoanDto, parseRate, routes } from '@sente/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format-date.ts';
-import { formatUgx } from '../../../lib/format-ugx.ts';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 import { Card } from '../../../ui/card.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
@@ -63,14 +61,14 @@ export function UserLoansPanel({ tab }: { readonly tab: UserLoansTab }) {
               />
             </div>
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              {loan.loan_type_name} · opened {formatDate(loan.opening_date)} · closes{' '}
-              {formatDate(loan.closing_date)}
+              {loan.loan_type_name} · opened {formatKampalaDate(loan.opening_date)} · closes{' '}
+              {formatKampalaDate(loan.closing_date)}
             </p>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
               <Figure label="Amount" value={formatUgx(loan.amount)} />
               <Figure label="Term" value={`${loan.loan_term} weeks`} />
               <Figure label="Weekly repayment" value={formatUgx(loan.weekly_repayment)} />
-              <Figure label="Interest rate" value={`${loan.interest_rate}% / month`} />
+              <Figure label="Interest rate" value={formatRate(parseRate(loan.interest_rate) ?? 0)} />
               <Figure label="Remaining balance" value={formatUgx(loan.remaining_balance)} />
               <Figure label="Days in arrears" value={loan.days_in_arrears} />
             </dl>

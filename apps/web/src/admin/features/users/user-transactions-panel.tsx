@@ -1,8 +1,6 @@
-import { routes } from '@sente/contract';
+import { formatKampalaDateTime, formatSignedUgx, routes } from '@sente/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatSignedUgx } from '../../../lib/format-ugx.ts';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 import { classNames } from '../../../ui/class-names.ts';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
@@ -52,7 +50,7 @@ export function UserTransactionsPanel({ tab }: { readonly tab: UserTransactionsT
           <div className="flex min-w-0 flex-col gap-0.5">
             <p className="font-medium">{t.description}</p>
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              {formatDateTime(t.created_at)} · Ref{' '}
+              {formatKampalaDateTime(t.created_at)} · Ref{' '}
               <span className="font-mono">{t.reference_id.slice(-8)}</span> · {t.category}
             </p>
           </div>

@@ -1,8 +1,7 @@
-import type { SessionUser } from '@sente/contract';
+import { formatNumber, type SessionUser } from '@sente/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { serverReason } from '../../../lib/api-error-message.ts';
-import { formatNumber } from '../../../lib/format-ugx.ts';
 import { totalPagesOf } from '../../../lib/page-window.ts';
 import { useUrlSearch } from '../../../lib/use-url-search.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';

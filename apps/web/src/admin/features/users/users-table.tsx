@@ -1,6 +1,5 @@
-import type { SessionUser } from '@sente/contract';
+import { formatKampalaDate, type SessionUser } from '@sente/contract';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format-date.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Button, buttonClassName } from '../../../ui/button.tsx';
 import { classNames } from '../../../ui/class-names.ts';
@@ -35,7 +34,7 @@ export function UsersTable({ users, isLoading, togglingId, onToggle, onDelete, t
     {
       id: 'registered',
       header: 'Registration Date',
-      cell: (u) => <span className="whitespace-nowrap">{formatDate(u.registration_date)}</span>,
+      cell: (u) => <span className="whitespace-nowrap">{formatKampalaDate(u.registration_date)}</span>,
       csv: (u) => u.registration_date.slice(0, 10),
     },
     {

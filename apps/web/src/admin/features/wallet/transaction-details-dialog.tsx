@@ -1,6 +1,4 @@
-import type { PlatformTransaction } from '@sente/contract';
-import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatSignedUgx } from '../../../lib/format-ugx.ts';
+import { formatKampalaDateTime, formatSignedUgx, type PlatformTransaction } from '@sente/contract';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
@@ -38,8 +36,8 @@ export function TransactionDetailsDialog({
         ['Provider', t.provider],
         ['Provider reference', t.provider_reference ?? '—'],
         ['Phone number', t.phone_number],
-        ['Created', formatDateTime(t.created_at)],
-        ['Completed', formatDateTime(t.completed_at)],
+        ['Created', formatKampalaDateTime(t.created_at)],
+        ['Completed', formatKampalaDateTime(t.completed_at)],
         ...(t.failure_reason ? ([['Failure reason', t.failure_reason]] as const) : []),
       ]
     : [];

@@ -1,9 +1,14 @@
-import type { PlatformTransaction } from '@sente/contract';
+import {
+  formatKampalaDate,
+  formatNumber,
+  formatSignedUgx,
+  formatUgx,
+  type PlatformTransaction,
+  ugxOrZero,
+} from '@sente/contract';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { serverReason } from '../../../lib/api-error-message.ts';
-import { formatDate } from '../../../lib/format-date.ts';
-import { formatNumber, formatSignedUgx, formatUgx, toShillings } from '../../../lib/format-ugx.ts';
 import { useUrlSearch } from '../../../lib/use-url-search.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -65,7 +70,7 @@ export function TransactionsPage() {
       header: 'Date/Time',
       cell: (t) => (
         <div className="flex flex-col whitespace-nowrap">
-          <span>{formatDate(t.date)}</span>
+          <span>{formatKampalaDate(t.date)}</span>
           <span className="text-xs text-slate-600 dark:text-slate-300">{t.time}</span>
         </div>
       ),
@@ -101,7 +106,7 @@ export function TransactionsPage() {
           <span className="sr-only">{t.transaction_type === 'CREDIT' ? ' (credit)' : ' (debit)'}</span>
         </span>
       ),
-      csv: (t) => (t.transaction_type === 'CREDIT' ? 1 : -1) * toShillings(t.amount),
+      csv: (t) => (t.transaction_type === 'CREDIT' ? 1 : -1) * ugxOrZero(t.amount),
     },
     {
       id: 'status',
