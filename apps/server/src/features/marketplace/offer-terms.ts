@@ -1,0 +1,34 @@
+/**
+ * What the borrower sees of an offer (decisions.md, The marketplace, "offers"): the loan it would
+ * be, priced by the same schedule maths as every loan (loans/schedule.ts), so the figures shown are
+ * the figures the loan will have once disbursed.
+ */
+import type { Ugx } from '@sente/contract';
+import { buildSchedule, type InterestType } from '../loans/schedule.ts';
+
+export interface OfferTermsInput {
+  readonly amount: Ugx;
+  /** Percent per month in basis points: 2.60% → 260. */
+  readonly rateBp: number;
+  readonly months: number;
+  /** The loan type's. */
+  readonly interestType: InterestType;
+}
+
+export interface OfferTerms {
+  readonly termWeeks: number;
+  /** The regular installment; the last may differ by the rounding. */
+  readonly weeklyRepayment: Ugx;
+  readonly totalInterest: Ugx;
+  readonly totalPayable: Ugx;
+}
+
+export function offerTerms({ amount, rateBp, months, interestType }: OfferTermsInput): OfferTerms {
+  const schedule = buildSchedule({ principal: amount, monthlyRateBasisPoints: rateBp, months, interestType });
+  return {
+    termWeeks: schedule.weeks,
+    weeklyRepayment: schedule.weeklyRepayment,
+    totalInterest: schedule.totalInterest,
+    totalPayable: schedule.totalPayable,
+  };
+}
