@@ -20,12 +20,11 @@
  * Policy on single bids (MIN_BID, whole thousands, rate range, one bid per lender) belongs to
  * placing a bid; the auction takes the bids it is given.
  */
-import type { Ugx } from '@sente/contract';
 
 export interface Bid {
   readonly id: number;
   readonly lenderId: number;
-  readonly amount: Ugx;
+  readonly amount: number;
   /** Percent per month in basis points: 2.40% → 240. */
   readonly rateBp: number;
   readonly placedAt: Date;
@@ -33,9 +32,9 @@ export interface Bid {
 
 export interface AuctionInput {
   /** The listing (application) amount. */
-  readonly amount: Ugx;
+  readonly amount: number;
   /** The loan type's minimum amount: the smallest offer other than the full one. */
-  readonly minimumAmount: Ugx;
+  readonly minimumAmount: number;
   readonly bids: readonly Bid[];
 }
 
@@ -44,12 +43,12 @@ export type OfferKind = 'full' | 'lower-rate' | 'partial';
 export interface Fill {
   readonly bidId: number;
   readonly lenderId: number;
-  readonly amount: Ugx;
+  readonly amount: number;
 }
 
 export interface Offer {
   readonly kind: OfferKind;
-  readonly amount: Ugx;
+  readonly amount: number;
   readonly rateBp: number;
   /** In auction order; they sum exactly to `amount`. */
   readonly fills: readonly Fill[];
@@ -81,7 +80,7 @@ export function lenderCount(offer: Offer): number {
   return new Set(offer.fills.map((fill) => fill.lenderId)).size;
 }
 
-function fullOffer(ranked: readonly Bid[], amount: Ugx): Offer | undefined {
+function fullOffer(ranked: readonly Bid[], amount: number): Offer | undefined {
   const fills: Fill[] = [];
   let needed = amount;
   for (const bid of ranked) {
@@ -95,7 +94,7 @@ function fullOffer(ranked: readonly Bid[], amount: Ugx): Offer | undefined {
 }
 
 /** All `bids` filled whole, at the highest rate among them, if they reach `minimumAmount`. */
-function wholeBidsOffer(kind: OfferKind, bids: readonly Bid[], minimumAmount: Ugx): Offer | undefined {
+function wholeBidsOffer(kind: OfferKind, bids: readonly Bid[], minimumAmount: number): Offer | undefined {
   const total = bids.reduce((sum, bid) => sum + bid.amount, 0);
   if (bids.length === 0 || total < minimumAmount) return undefined;
   return {

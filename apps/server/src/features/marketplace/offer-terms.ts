@@ -3,11 +3,10 @@
  * be, priced by the same schedule maths as every loan (loans/schedule.ts), so the figures shown are
  * the figures the loan will have once disbursed.
  */
-import type { Ugx } from '@sente/contract';
 import { buildSchedule, type InterestType } from '../loans/schedule.ts';
 
 export interface OfferTermsInput {
-  readonly amount: Ugx;
+  readonly amount: number;
   /** Percent per month in basis points: 2.60% → 260. */
   readonly rateBp: number;
   readonly months: number;
@@ -18,9 +17,9 @@ export interface OfferTermsInput {
 export interface OfferTerms {
   readonly termWeeks: number;
   /** The regular installment; the last may differ by the rounding. */
-  readonly weeklyRepayment: Ugx;
-  readonly totalInterest: Ugx;
-  readonly totalPayable: Ugx;
+  readonly weeklyRepayment: number;
+  readonly totalInterest: number;
+  readonly totalPayable: number;
 }
 
 export function offerTerms({ amount, rateBp, months, interestType }: OfferTermsInput): OfferTerms {

@@ -2,7 +2,6 @@
  * Splitting shillings among participations, exact to the shilling (decisions.md, The marketplace,
  * "repayments"): largest remainder (Hamilton), so the parts always add up to the whole.
  */
-import type { Ugx } from '@sente/contract';
 import { roundDiv } from '../loans/schedule.ts';
 
 export interface Share<Id> {
@@ -13,7 +12,7 @@ export interface Share<Id> {
 
 export interface Part<Id> {
   readonly id: Id;
-  readonly amount: Ugx;
+  readonly amount: number;
 }
 
 /**
@@ -21,7 +20,7 @@ export interface Part<Id> {
  * shares) go one each to the largest remainders, ties to the earlier share in the order given. A
  * share of weight 0 never gets a shilling. Computed in bigint: total × weight may pass 2^53.
  */
-export function splitProRata<Id>(total: Ugx, shares: readonly Share<Id>[]): Part<Id>[] {
+export function splitProRata<Id>(total: number, shares: readonly Share<Id>[]): Part<Id>[] {
   if (!isWholeUgx(total)) throw new RangeError(`total must be a whole UGX ≥ 0: ${total}`);
   for (const share of shares) {
     if (!isWholeUgx(share.weight)) throw new RangeError(`weight must be a whole number ≥ 0: ${share.weight}`);
@@ -50,7 +49,7 @@ export function splitProRata<Id>(total: Ugx, shares: readonly Share<Id>[]): Part
 
 export interface CappedShare<Id> extends Share<Id> {
   /** The most this share may receive; none means no limit. */
-  readonly cap?: Ugx | undefined;
+  readonly cap?: number | undefined;
 }
 
 /**
@@ -58,7 +57,7 @@ export interface CappedShare<Id> extends Share<Id> {
  * their cap, and what remains is split afresh, pro rata, among the others, until nobody is over (at
  * most one round per share). Money left for shares that all weigh 0 cannot be split: RangeError.
  */
-export function splitProRataCapped<Id>(total: Ugx, shares: readonly CappedShare<Id>[]): Part<Id>[] {
+export function splitProRataCapped<Id>(total: number, shares: readonly CappedShare<Id>[]): Part<Id>[] {
   for (const { cap } of shares) {
     if (cap !== undefined && !isWholeUgx(cap)) throw new RangeError(`cap must be a whole UGX ≥ 0: ${cap}`);
   }
@@ -87,17 +86,17 @@ export function splitProRataCapped<Id>(total: Ugx, shares: readonly CappedShare<
 export interface Participation<Id> {
   readonly id: Id;
   /** The principal this participation lent: its weight in every split. */
-  readonly principalShare: Ugx;
+  readonly principalShare: number;
   /** The principal still owed to it: it never receives more. */
-  readonly principalOutstanding: Ugx;
+  readonly principalOutstanding: number;
   /** If given, the interest still owed to it: it never receives more. */
-  readonly interestOwed?: Ugx | undefined;
+  readonly interestOwed?: number | undefined;
 }
 
 export interface RepaymentSplitInput<Id> {
   /** The repayment's principal and interest, as allocated to the schedule. */
-  readonly principal: Ugx;
-  readonly interest: Ugx;
+  readonly principal: number;
+  readonly interest: number;
   /** The platform's service fee, percent of interest (PLATFORM_FEE_PERCENT); two decimals at most. */
   readonly feePercent?: number;
   /** In a fixed order (e.g. by participation id): ties in the split go to the earlier one. */
@@ -106,17 +105,17 @@ export interface RepaymentSplitInput<Id> {
 
 export interface ParticipationPart<Id> {
   readonly id: Id;
-  readonly principal: Ugx;
-  readonly interest: Ugx;
-  readonly fee: Ugx;
+  readonly principal: number;
+  readonly interest: number;
+  readonly fee: number;
   /** principal + interest − fee: what goes to the lender's wallet. */
-  readonly toLender: Ugx;
+  readonly toLender: number;
 }
 
 export interface RepaymentSplit<Id> {
   readonly participations: ParticipationPart<Id>[];
   /** To fee income; Σ fee. */
-  readonly feeTotal: Ugx;
+  readonly feeTotal: number;
 }
 
 export const DEFAULT_FEE_PERCENT = 10;
