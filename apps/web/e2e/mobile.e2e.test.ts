@@ -56,13 +56,14 @@ describe('on a 390×844 phone', () => {
     expect(await sidebar.isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close menu');
     await page.keyboard.press('Escape');
-    expect(await sidebar.isVisible()).toBe(false);
+    // The drawer closes on the next render; wait for it rather than sampling mid-update.
+    await sidebar.waitFor({ state: 'hidden', timeout: 5_000 });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await sidebar.getByRole('link', { name: 'Users', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'User Management' }).waitFor();
-    expect(await sidebar.isVisible()).toBe(false);
+    await sidebar.waitFor({ state: 'hidden', timeout: 5_000 });
     await close();
   });
 });
