@@ -61,10 +61,18 @@ export async function findPostingsOfTransaction(
     .orderBy(asc(ledgerPostings.id));
 }
 
-export async function openUserWallet(db: DbOrTx, userId: number, code: string): Promise<void> {
+/**
+ * Opens a per-user liability account on first use. Only the wallet carries user_id (one per user);
+ * a lender's reserved and invested accounts are kept at or below zero by their own constraint.
+ */
+export async function openUserAccount(
+  db: DbOrTx,
+  code: string,
+  account: { userId: number; name: string; isWallet: boolean },
+): Promise<void> {
   await db
     .insert(ledgerAccounts)
-    .values({ code, userId, kind: 'liability', name: `Wallet of user ${userId}` })
+    .values({ code, userId: account.isWallet ? account.userId : null, kind: 'liability', name: account.name })
     .onConflictDoNothing({ target: ledgerAccounts.code });
 }
 

@@ -12,10 +12,10 @@ import {
   insertEntries,
   insertPostingOnce,
   lockAccountsByCode,
-  openUserWallet,
+  openUserAccount,
   type PostingRow,
 } from './ledger.repo.ts';
-import { type AccountCode, type PostingKind, userIdOfWallet } from './ledger-accounts.ts';
+import { type AccountCode, type PostingKind, perUserAccount } from './ledger-accounts.ts';
 
 export interface JournalLine {
   readonly account: AccountCode;
@@ -72,8 +72,8 @@ export function createLedgerService({ clock }: { clock: Clock }) {
    */
   async function lockAccounts(tx: Tx, codes: readonly AccountCode[]) {
     for (const code of codes) {
-      const userId = userIdOfWallet(code);
-      if (userId !== null) await openUserWallet(tx, userId, code);
+      const account = perUserAccount(code);
+      if (account) await openUserAccount(tx, code, account);
     }
     const rows = await lockAccountsByCode(tx, codes);
     const missing = codes.filter((code) => !rows.some((row) => row.code === code));
