@@ -3,6 +3,7 @@ import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
+import { marketplaceRoutes } from './marketplace.ts';
 import { mfaRoutes } from './mfa.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
@@ -17,6 +18,7 @@ export * from './health.ts';
 export * from './kampala-time.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
+export * from './marketplace.ts';
 export * from './mfa.ts';
 export * from './money.ts';
 export * from './notifications.ts';
@@ -41,5 +43,6 @@ export const routes = {
   ...loanTypeRoutes,
   ...applicationRoutes,
   ...loanRoutes,
+  ...marketplaceRoutes,
 } as const;
 export type Routes = typeof routes;

@@ -1,0 +1,104 @@
+import { rateToBasisPoints, routes } from '@sente/contract';
+import { ForbiddenError } from '../../domain-error.ts';
+import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
+import type { AuthUser, RegisterRoute } from '../../http/register-route.ts';
+import { toBidDto, toListingDto, toOfferDto, toParticipationDto } from './marketplace.presenter.ts';
+import type { MarketplaceService } from './marketplace.service.ts';
+
+/** Listings are for lenders (and admins); borrowers see their own application's offers instead. */
+function lenderOrAdmin(user: AuthUser): void {
+  if (user.role === 'borrower') {
+    throw new ForbiddenError('LENDERS_ONLY', 'Only lenders can see the marketplace');
+  }
+}
+
+function lenderOnly(user: AuthUser): void {
+  if (user.role !== 'lender') throw new ForbiddenError('LENDERS_ONLY', 'Only lenders can bid');
+}
+
+export function registerMarketplaceRoutes(register: RegisterRoute, marketplace: MarketplaceService): void {
+  register(routes.listListings, async ({ query, user, request }) => {
+    lenderOrAdmin(user);
+    const { rows, count } = await marketplace.listings(
+      user,
+      { status: query.status, riskGrade: query.risk_grade, loanTypeId: query.loan_type },
+      { limit: query.page_size, offset: pageOffset(query) },
+    );
+    return pagedAnswer(request, query, count, rows.map(toListingDto));
+  });
+
+  register(routes.getListing, async ({ params, user }) => {
+    lenderOrAdmin(user);
+    return toListingDto(await marketplace.listing(user, params.id));
+  });
+
+  register(routes.placeBid, async ({ params, body, headers, user }) => {
+    lenderOnly(user);
+    return toBidDto(
+      await marketplace.placeBid({
+        lenderId: user.id,
+        listingId: params.id,
+        amount: body.amount,
+        rateBp: rateToBasisPoints(body.rate),
+        idempotencyKey: headers['idempotency-key'],
+      }),
+    );
+  });
+
+  register(routes.withdrawBid, async ({ params, user }) => {
+    lenderOnly(user);
+    return toBidDto(await marketplace.withdrawBid(user.id, params.id));
+  });
+
+  register(routes.myBids, async ({ query, user, request }) => {
+    lenderOnly(user);
+    const { rows, count } = await marketplace.bidsOf(user.id, query.status, {
+      limit: query.page_size,
+      offset: pageOffset(query),
+    });
+    return pagedAnswer(request, query, count, rows.map(toBidDto));
+  });
+
+  register(routes.applicationOffers, async ({ params, user }) =>
+    (await marketplace.offersOf(user, params.id)).map(toOfferDto),
+  );
+
+  register(routes.requestOffers, async ({ params, user }) => {
+    await marketplace.requestOffers(user, params.id);
+    return (await marketplace.offersOf(user, params.id)).map(toOfferDto);
+  });
+
+  register(routes.acceptOffer, async ({ params, headers, user }) =>
+    toOfferDto(
+      await marketplace.acceptOffer({
+        viewer: user,
+        applicationId: params.id,
+        offerId: params.offerId,
+        idempotencyKey: headers['idempotency-key'],
+      }),
+    ),
+  );
+
+  register(routes.declineOffers, async ({ params, user }) => {
+    await marketplace.declineOffers(user, params.id);
+    return (await marketplace.offersOf(user, params.id)).map(toOfferDto);
+  });
+
+  register(routes.adminListings, async ({ query, user, request }) => {
+    const { rows, count } = await marketplace.listings(
+      user,
+      { status: query.status },
+      { limit: query.page_size, offset: pageOffset(query) },
+    );
+    return pagedAnswer(request, query, count, rows.map(toListingDto));
+  });
+
+  register(routes.relistListing, async ({ params, user }) => {
+    await marketplace.relist(params.id);
+    return toListingDto(await marketplace.listing(user, params.id));
+  });
+
+  register(routes.loanParticipations, async ({ params }) =>
+    (await marketplace.participationsOf(params.id)).map(toParticipationDto),
+  );
+}

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import {
+  ApiError,
+  Id,
+  IdempotencyHeaders,
+  IsoDateTime,
+  pageOf,
+  pageQuery,
+  RateString,
+  UgxInput,
+  UgxString,
+} from './common.ts';
+import { route } from './route.ts';
+
+export const LISTING_STATUSES = ['OPEN', 'OFFERED', 'FUNDED', 'DISBURSED', 'EXPIRED'] as const;
+export const ListingStatus = z.enum(LISTING_STATUSES);
+export const BID_STATUSES = ['LIVE', 'WITHDRAWN', 'REPLACED', 'RELEASED', 'ACCEPTED'] as const;
+export const BidStatus = z.enum(BID_STATUSES);
+export const RiskGrade = z.enum(['A', 'B', 'C', 'D', 'E']);
+export const OfferStatus = z.enum(['OPEN', 'ACCEPTED', 'DECLINED', 'EXPIRED']);
+
+export const Bid = z
+  .object({
+    id: z.number().int(),
+    listing: z.number().int(),
+    amount: UgxString,
+    rate: RateString,
+    status: BidStatus,
+    automatic: z.boolean(),
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'Bid' });
+export type Bid = z.infer<typeof Bid>;
+
+/**
+ * What a lender sees of a listing (decisions.md, The marketplace): the loan and the business, never
+ * the borrower's name, NIN, phone, e-mail, exact address or documents.
+ */
+export const Listing = z
+  .object({
+    id: z.number().int(),
+    application: z.number().int(),
+    status: ListingStatus,
+    amount: UgxString,
+    term_months: z.number().int(),
+    loan_type: z.number().int(),
+    loan_type_name: z.string(),
+    interest_type: z.enum(['FLAT', 'COMPOUND']),
+    max_rate: RateString,
+    risk_grade: RiskGrade,
+    business_type: z.string().nullable(),
+    /** The district or town: the first part of the business location, never the street. */
+    district: z.string(),
+    purpose: z.string(),
+    monthly_income_band: z.string(),
+    borrower_record: z.object({
+      loans_repaid: z.number().int(),
+      loans_total: z.number().int(),
+      worst_days_in_arrears: z.number().int(),
+    }),
+    funded_amount: UgxString,
+    bids_count: z.number().int(),
+    closes_at: IsoDateTime,
+    my_bid: Bid.nullable(),
+  })
+  .meta({ id: 'Listing' });
+export type Listing = z.infer<typeof Listing>;
+
+export const Offer = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(['full', 'lower-rate', 'partial']),
+    amount: UgxString,
+    rate: RateString,
+    term_weeks: z.number().int(),
+    weekly_repayment: UgxString,
+    total_interest: UgxString,
+    total_payable: UgxString,
+    lenders: z.number().int(),
+    expires_at: IsoDateTime,
+    status: OfferStatus,
+  })
+  .meta({ id: 'Offer' });
+export type Offer = z.infer<typeof Offer>;
+
+export const ListingSummary = z.object({
+  id: z.number().int(),
+  status: ListingStatus,
+  funded_amount: UgxString,
+  closes_at: IsoDateTime,
+});
+
+export const Participation = z
+  .object({
+    id: z.number().int(),
+    /** null: the platform funded this share itself. */
+    lender: z.number().int().nullable(),
+    lender_name: z.string(),
+    rate: RateString,
+    principal_share: UgxString,
+    principal_repaid: UgxString,
+    interest_paid: UgxString,
+    fees_paid: UgxString,
+    principal_outstanding: UgxString,
+  })
+  .meta({ id: 'Participation' });
+
+const ListingParams = z.object({ id: Id });
+const ApplicationParams = z.object({ id: Id });
+
+export const listListings = route({
+  method: 'GET',
+  path: '/api/marketplace/listings/',
+  auth: 'user',
+  summary: 'Listings on the marketplace (lenders and admins)',
+  tags: ['marketplace'],
+  query: pageQuery(20).extend({
+    status: ListingStatus.optional(),
+    risk_grade: RiskGrade.optional(),
+    loan_type: Id.optional(),
+  }),
+  responses: { 200: pageOf(Listing), 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const getListing = route({
+  method: 'GET',
+  path: '/api/marketplace/listings/:id/',
+  auth: 'user',
+  summary: 'One listing, with the caller’s live bid',
+  tags: ['marketplace'],
+  params: ListingParams,
+  responses: { 200: Listing, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
+});
+
+export const placeBid = route({
+  method: 'POST',
+  path: '/api/marketplace/listings/:id/bids/',
+  auth: 'user',
+  summary: 'A verified lender bids (replaces its earlier live bid); the amount is reserved at once',
+  tags: ['marketplace'],
+  params: ListingParams,
+  headers: IdempotencyHeaders,
+  body: z.object({ amount: UgxInput, rate: RateString }),
+  responses: { 201: Bid, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError },
+});
+
+export const withdrawBid = route({
+  method: 'DELETE',
+  path: '/api/marketplace/bids/:id/',
+  auth: 'user',
+  summary: 'A lender withdraws its own live bid while the listing is open; the money is released',
+  tags: ['marketplace'],
+  params: z.object({ id: Id }),
+  responses: { 200: Bid, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError },
+});
+
+export const myBids = route({
+  method: 'GET',
+  path: '/api/marketplace/bids/',
+  auth: 'user',
+  summary: 'The signed-in lender’s bids, newest first',
+  tags: ['marketplace'],
+  query: pageQuery(20).extend({ status: BidStatus.optional() }),
+  responses: { 200: pageOf(Bid), 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const applicationOffers = route({
+  method: 'GET',
+  path: '/api/loans/applications/:id/offers/',
+  auth: 'user',
+  summary: 'The offers lenders made for an application (its owner, or an admin)',
+  tags: ['marketplace'],
+  params: ApplicationParams,
+  responses: { 200: z.array(Offer), 400: ApiError, 401: ApiError, 404: ApiError },
+});
+
+export const requestOffers = route({
+  method: 'POST',
+  path: '/api/loans/applications/:id/offers/request/',
+  auth: 'user',
+  summary: 'Close bidding early when bids already cover the amount, and make the offers',
+  tags: ['marketplace'],
+  params: ApplicationParams,
+  responses: { 200: z.array(Offer), 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError },
+});
+
+export const acceptOffer = route({
+  method: 'POST',
+  path: '/api/loans/applications/:id/offers/:offerId/accept/',
+  auth: 'user',
+  summary: 'The borrower accepts one offer; every other reservation is released',
+  tags: ['marketplace'],
+  params: z.object({ id: Id, offerId: Id }),
+  headers: IdempotencyHeaders,
+  responses: { 200: Offer, 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError },
+});
+
+export const declineOffers = route({
+  method: 'POST',
+  path: '/api/loans/applications/:id/offers/decline/',
+  auth: 'user',
+  summary: 'The borrower declines every offer; all bids are released',
+  tags: ['marketplace'],
+  params: ApplicationParams,
+  responses: { 200: z.array(Offer), 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError },
+});
+
+export const adminListings = route({
+  method: 'GET',
+  path: '/api/marketplace/admin/listings/',
+  auth: 'admin',
+  summary: 'Listings by status, for the back-office',
+  tags: ['marketplace'],
+  query: pageQuery(20).extend({ status: ListingStatus.optional() }),
+  responses: { 200: pageOf(Listing), 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const relistListing = route({
+  method: 'POST',
+  path: '/api/marketplace/admin/listings/:id/relist/',
+  auth: 'admin',
+  summary: 'Put an expired listing back on the marketplace for a new round',
+  tags: ['marketplace'],
+  params: ListingParams,
+  responses: { 200: Listing, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError },
+});
+
+export const loanParticipations = route({
+  method: 'GET',
+  path: '/api/marketplace/admin/loans/:id/participations/',
+  auth: 'admin',
+  summary: 'Who funded a loan, and what each share has had back',
+  tags: ['marketplace'],
+  params: z.object({ id: Id }),
+  responses: { 200: z.array(Participation), 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const marketplaceRoutes = {
+  listListings,
+  getListing,
+  placeBid,
+  withdrawBid,
+  myBids,
+  applicationOffers,
+  requestOffers,
+  acceptOffer,
+  declineOffers,
+  adminListings,
+  relistListing,
+  loanParticipations,
+} as const;
