@@ -44,7 +44,10 @@ export const ledgerAccounts = pgTable(
       sql`${t.code} <> 'PLATFORM_WALLET' or ${t.balance} >= 0`,
     ),
     // What a lender has reserved or lent out is owed to it: never below nothing (decisions.md).
-    check('ledger_accounts_lender_accounts_not_overdrawn', sql`${t.code} not like 'LENDER\_%' or ${t.balance} <= 0`),
+    check(
+      'ledger_accounts_lender_accounts_not_overdrawn',
+      sql`${t.code} not like 'LENDER\_%' or ${t.balance} <= 0`,
+    ),
   ],
 );
 

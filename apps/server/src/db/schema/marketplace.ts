@@ -79,9 +79,7 @@ export const bids = pgTable(
   },
   (t) => [
     // One live bid per lender per listing: a second one replaces the first.
-    uniqueIndex('bids_one_live_per_lender')
-      .on(t.listingId, t.lenderId)
-      .where(sql`${t.status} = 'LIVE'`),
+    uniqueIndex('bids_one_live_per_lender').on(t.listingId, t.lenderId).where(sql`${t.status} = 'LIVE'`),
     index('bids_lender_idx').on(t.lenderId, t.createdAt),
     index('bids_listing_idx').on(t.listingId, t.status),
     check('bids_amount_positive', sql`${t.amount} > 0`),
@@ -112,9 +110,7 @@ export const offers = pgTable(
   },
   (t) => [
     index('offers_listing_idx').on(t.listingId, t.round),
-    index('offers_open_expiry_idx')
-      .on(t.expiresAt)
-      .where(sql`${t.status} = 'OPEN'`),
+    index('offers_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'OPEN'`),
   ],
 );
 
@@ -133,7 +129,10 @@ export const offerFills = pgTable(
       .references(() => users.id),
     amount: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.offerId, t.bidId] }), check('offer_fills_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.offerId, t.bidId] }),
+    check('offer_fills_amount_positive', sql`${t.amount} > 0`),
+  ],
 );
 
 /**
