@@ -98,6 +98,14 @@ const Env = z.object({
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/)
     .default('2.80'),
+  /** The smallest bid, whole shillings in thousands (decisions.md, The marketplace). */
+  MIN_BID: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(100_000_000)
+    .refine((amount) => amount % 1_000 === 0, 'must be whole thousands of shillings')
+    .default(50_000),
 });
 
 export interface Config {
@@ -138,6 +146,8 @@ export interface Config {
   readonly jobPollMs: number;
   /** Legal cap in basis points of percent per month: 2.80% → 280. */
   readonly maxMonthlyRateBasisPoints: number;
+  /** The smallest bid and auto-invest amount per loan, whole UGX (MIN_BID). */
+  readonly minBid: number;
   readonly payments: PaymentsConfig;
 }
 
@@ -256,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     jobPollMs: e.JOB_POLL_MS,
     maxMonthlyRateBasisPoints: rateToBasisPoints(e.MAX_MONTHLY_RATE),
+    minBid: e.MIN_BID,
     payments,
   });
 }
