@@ -1,6 +1,7 @@
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { lendersRoutes } from './lenders.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
 import { mfaRoutes } from './mfa.ts';
@@ -15,6 +16,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './health.ts';
 export * from './kampala-time.ts';
+export * from './lenders.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
 export * from './mfa.ts';
@@ -41,5 +43,6 @@ export const routes = {
   ...loanTypeRoutes,
   ...applicationRoutes,
   ...loanRoutes,
+  ...lendersRoutes,
 } as const;
 export type Routes = typeof routes;
