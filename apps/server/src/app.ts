@@ -25,7 +25,10 @@ import { createCapitalService } from './features/capital/capital.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
-import { assertMayBid } from './features/lenders/lenders.service.ts';
+import { createAutoInvestService } from './features/lenders/auto-invest.service.ts';
+import { createLenderAdminService } from './features/lenders/lender-admin.service.ts';
+import { registerLendersRoutes } from './features/lenders/lenders.routes.ts';
+import { assertMayBid, createLendersService } from './features/lenders/lenders.service.ts';
 import { registerLendingRoutes } from './features/lending/lending.routes.ts';
 import { createLendingService } from './features/lending/lending.service.ts';
 import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.ts';
@@ -154,6 +157,9 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     marketplace,
     syncWaitMs: config.payments.syncWaitMs,
   });
+  const lenders = createLendersService({ db, clock });
+  const lenderAdmin = createLenderAdminService({ db, clock, ledger });
+  const autoInvest = createAutoInvestService({ db, clock, minBid: config.marketplace.minBid });
   return {
     config,
     database,
@@ -183,6 +189,9 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     lending,
     marketplace,
     publicForms,
+    lenders,
+    lenderAdmin,
+    autoInvest,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -264,6 +273,11 @@ export async function buildApp(
   registerNotificationsRoutes(register, { notifications: services.notifications });
   registerLendingRoutes(register, { lending: services.lending, loans: services.loans });
   registerMarketplaceRoutes(register, services.marketplace);
+  registerLendersRoutes(register, {
+    lenders: services.lenders,
+    lenderAdmin: services.lenderAdmin,
+    autoInvest: services.autoInvest,
+  });
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

@@ -111,7 +111,14 @@ const Env = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
-  MIN_BID: z.coerce.number().int().min(1000).multipleOf(1000).default(50_000),
+  /** The smallest bid, whole shillings in thousands (decisions.md, The marketplace). */
+  MIN_BID: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(100_000_000)
+    .refine((amount) => amount % 1_000 === 0, 'must be whole thousands of shillings')
+    .default(50_000),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
 });
 
@@ -162,7 +169,7 @@ export interface MarketplaceConfig {
   readonly listingHours: number;
   /** How long the borrower has to accept an offer. */
   readonly offerHours: number;
-  /** The smallest bid, whole shillings (bids are in whole thousands). */
+  /** The smallest bid and auto-invest amount per loan, whole UGX in thousands (MIN_BID). */
   readonly minBid: number;
   /** The platform's service fee, percent of the interest lenders earn. */
   readonly feePercent: number;

@@ -1,6 +1,7 @@
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { lendersRoutes } from './lenders.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
 import { marketplaceRoutes } from './marketplace.ts';
@@ -16,6 +17,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './health.ts';
 export * from './kampala-time.ts';
+export * from './lenders.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
 export * from './marketplace.ts';
@@ -44,5 +46,6 @@ export const routes = {
   ...applicationRoutes,
   ...loanRoutes,
   ...marketplaceRoutes,
+  ...lendersRoutes,
 } as const;
 export type Routes = typeof routes;

@@ -10,13 +10,14 @@ import {
   UgxInput,
   UgxString,
 } from './common.ts';
+import { RiskGrade } from './lenders.ts';
 import { route } from './route.ts';
 
 export const LISTING_STATUSES = ['OPEN', 'OFFERED', 'FUNDED', 'DISBURSED', 'EXPIRED'] as const;
 export const ListingStatus = z.enum(LISTING_STATUSES);
 export const BID_STATUSES = ['LIVE', 'WITHDRAWN', 'REPLACED', 'RELEASED', 'ACCEPTED'] as const;
 export const BidStatus = z.enum(BID_STATUSES);
-export const RiskGrade = z.enum(['A', 'B', 'C', 'D', 'E']);
+
 export const OfferStatus = z.enum(['OPEN', 'ACCEPTED', 'DECLINED', 'EXPIRED']);
 
 export const Bid = z

@@ -152,6 +152,18 @@ export async function findAccountByCode(db: DbOrTx, code: string): Promise<Accou
   return row;
 }
 
+/** The running balances of the accounts that exist among `codes` (one query, however many). */
+export async function findBalancesByCodes(
+  db: DbOrTx,
+  codes: readonly string[],
+): Promise<{ code: string; balance: number }[]> {
+  if (codes.length === 0) return [];
+  return db
+    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, [...codes]));
+}
+
 /** Gross amount per kind between two Kampala dates (inclusive start, exclusive end when given). */
 export async function sumDailyTotals(
   db: DbOrTx,

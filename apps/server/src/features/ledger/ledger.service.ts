@@ -5,6 +5,7 @@ import {
   addToBalance,
   addToDailyTotal,
   findAccountByCode,
+  findBalancesByCodes,
   findEntriesOfPosting,
   findPostingById,
   findPostingByKey,
@@ -179,8 +180,16 @@ export function createLedgerService({ clock }: { clock: Clock }) {
       return findPostingsOfTransaction(db, platformTransactionId);
     },
 
+    /** An account never opened has nothing in it: 0. */
     async balanceOf(db: DbOrTx, account: AccountCode): Promise<Ugx> {
       return ugx((await findAccountByCode(db, account))?.balance ?? 0);
+    },
+
+    /** The balances of many accounts in one query; an account never opened reads 0. */
+    async balancesOf(db: DbOrTx, accounts: readonly AccountCode[]): Promise<Map<AccountCode, Ugx>> {
+      const rows = await findBalancesByCodes(db, accounts);
+      const found = new Map(rows.map((row) => [row.code, row.balance]));
+      return new Map(accounts.map((account) => [account, ugx(found.get(account) ?? 0)]));
     },
   };
 }

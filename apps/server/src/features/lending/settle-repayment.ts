@@ -133,7 +133,7 @@ export function repaymentFlow(deps: {
   payments: Pick<PaymentsService, 'flagForAttention'>;
   splitRepayment: RepaymentSplitter;
 }): PaymentFlow {
-  const { ledger, loans, notifications, payments } = deps;
+  const { ledger, notifications, payments } = deps;
   return {
     direction: 'request',
     userSees: 'DEBIT',

@@ -114,7 +114,7 @@ export async function withdrawBid(
     const bid = (await lockBid(tx, bidId)) ?? found;
     if (bid.status !== 'LIVE')
       throw new ConflictError('BID_NOT_LIVE', `This bid is already ${bid.status.toLowerCase()}`);
-    if (!listing || listing.status !== 'OPEN') {
+    if (listing?.status !== 'OPEN') {
       throw new ConflictError('LISTING_NOT_OPEN', 'Bids can only be withdrawn while the listing is open');
     }
     const now = deps.clock.now();

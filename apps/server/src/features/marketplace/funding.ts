@@ -42,7 +42,7 @@ export type Funding =
   | { readonly kind: 'platform' };
 
 async function fundingOfListing(tx: Tx, listing: ListingRow | undefined): Promise<Funding> {
-  if (!listing || listing.status !== 'FUNDED') return { kind: 'platform' };
+  if (listing?.status !== 'FUNDED') return { kind: 'platform' };
   const offer = await acceptedOffer(tx, listing);
   if (!offer) throw new Error(`Listing ${listing.id} is FUNDED without an accepted offer`);
   const fills = await fillsOf(tx, offer.id);

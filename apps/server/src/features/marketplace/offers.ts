@@ -279,7 +279,7 @@ export async function closeDueListings(deps: Deps, limit = 100): Promise<number>
   for (const candidate of due) {
     await transaction(deps.db, async (tx) => {
       const listing = await lockListing(tx, candidate.id);
-      if (!listing || listing.status !== 'OPEN' || listing.closesAt > deps.clock.now()) return;
+      if (listing?.status !== 'OPEN' || listing.closesAt > deps.clock.now()) return;
       await closeListing(tx, deps, listing);
       closed++;
     });
@@ -293,7 +293,7 @@ export async function expireLapsedOffers(deps: Deps, limit = 100): Promise<numbe
   for (const id of listingIds) {
     await transaction(deps.db, async (tx) => {
       const listing = await lockListing(tx, id);
-      if (!listing || listing.status !== 'OFFERED') return;
+      if (listing?.status !== 'OFFERED') return;
       const now = deps.clock.now();
       const open = (await offersOfRound(tx, listing.id, listing.round)).filter((o) => o.status === 'OPEN');
       if (open.length === 0 || open.some((o) => o.expiresAt > now)) return;
