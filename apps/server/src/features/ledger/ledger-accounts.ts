@@ -77,4 +77,5 @@ export type PostingKind =
   | 'SUSPENSE'
   | 'REVERSAL'
   | 'BID_RESERVE'
-  | 'BID_RELEASE';
+  | 'BID_RELEASE'
+  | 'REPAYMENT_SHARE';

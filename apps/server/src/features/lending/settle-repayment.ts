@@ -16,7 +16,7 @@ export const PAYMENT_MODE: Record<string, string> = { mtn: 'MTN Mobile Money', a
 export type RepaymentSplitter = (
   tx: Tx,
   repayment: { loanId: number; principal: number; interest: number },
-) => Promise<JournalLine[]>;
+) => Promise<{ lines: JournalLine[]; shareLines: JournalLine[] }>;
 
 /**
  * Allocation's result (with the credit lines of its split among the loan's participations), or, when
@@ -24,7 +24,10 @@ export type RepaymentSplitter = (
  */
 type Settlement =
   | Exclude<AllocationResult, { kind: 'allocated' }>
-  | (Extract<AllocationResult, { kind: 'allocated' }> & { readonly creditLines: JournalLine[] })
+  | (Extract<AllocationResult, { kind: 'allocated' }> & {
+      readonly creditLines: JournalLine[];
+      readonly shareLines: JournalLine[];
+    })
   | { readonly kind: 'failed'; readonly reason: string };
 
 /**
@@ -48,12 +51,12 @@ async function allocate(
         paymentMode: PAYMENT_MODE[payment.provider] ?? 'Mobile Money',
       });
       if (result.kind !== 'allocated') return result;
-      const creditLines = await deps.splitRepayment(savepoint, {
+      const { lines, shareLines } = await deps.splitRepayment(savepoint, {
         loanId,
         principal: result.principal,
         interest: result.interest,
       });
-      return { ...result, creditLines };
+      return { ...result, creditLines: lines, shareLines };
     });
   } catch (error) {
     if (isRetryable(error)) throw error;
@@ -151,6 +154,16 @@ export function repaymentFlow(deps: {
         postedAt: paidAt,
         lines: journalLines(payment, settlement),
       });
+      if (settlement.kind === 'allocated' && settlement.shareLines.length > 0) {
+        await ledger.postJournal(tx, {
+          idempotencyKey: `payment:${payment.id}:shares`,
+          kind: 'REPAYMENT_SHARE',
+          memo: `Repayment ${payment.referenceId} shared among the loan's lenders, less the platform fee`,
+          platformTransactionId: payment.id,
+          postedAt: paidAt,
+          lines: settlement.shareLines,
+        });
+      }
       if (settlement.kind === 'refused' || settlement.kind === 'failed') {
         await payments.flagForAttention(tx, payment.id, settlement.reason);
       }

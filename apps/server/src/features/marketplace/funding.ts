@@ -145,54 +145,72 @@ export async function recordParticipations(
   if (listing) await updateListing(tx, listing.id, { status: 'DISBURSED', updatedAt: now });
 }
 
+/** A repayment's postings: the loan's own (principal and interest in), and the lenders' shares out. */
+export interface RepaymentPostings {
+  /** Credit lines of the REPAYMENT posting: loans receivable −P, interest income −I. */
+  readonly lines: JournalLine[];
+  /**
+   * Lines of the REPAYMENT_SHARE posting, empty when the platform funded the loan alone: the
+   * lenders' interest leaves interest income, each lender's principal comes back from what it lent
+   * out, its principal and interest less the fee go to its wallet, and the fee to fee income. Kept
+   * apart so the REPAYMENT posting's gross stays what the borrower paid (financial statistics).
+   */
+  readonly shareLines: JournalLine[];
+}
+
+function linesOf(totals: Map<AccountCode, number>): JournalLine[] {
+  return [...totals].filter(([, amount]) => amount !== 0).map(([account, amount]) => ({ account, amount }));
+}
+
 /**
- * The credit side of a repayment's posting: principal out of loans receivable; each lender's share of
- * principal back from what it lent out, and its principal and interest less the platform's fee into
- * its wallet; the fee to fee income; the platform's own share of interest to interest income. Exact
- * to the shilling (largest remainder, pro-rata.ts), and the participations record what they got.
- * A loan made before the marketplace has no participations: all of it is the platform's.
+ * How an allocated repayment is booked: split among the loan's participations by principal share,
+ * exact to the shilling (largest remainder, pro-rata.ts), with the platform's fee on each lender's
+ * interest; the participations record what they got. A loan made before the marketplace has no
+ * participations: all of it is the platform's.
  */
 export async function repaymentLines(
   tx: Tx,
   deps: Pick<MarketplaceDeps, 'config'>,
   repayment: { loanId: number; principal: number; interest: number },
-): Promise<JournalLine[]> {
+): Promise<RepaymentPostings> {
+  const lines = linesOf(
+    new Map<AccountCode, number>([
+      [LOANS_RECEIVABLE, -repayment.principal],
+      [INTEREST_INCOME, -repayment.interest],
+    ]),
+  );
   const rows = await lockParticipationsOf(tx, repayment.loanId);
-  const totals = new Map<AccountCode, number>();
+  if (rows.length === 0) return { lines, shareLines: [] };
+  const split = splitRepayment({
+    principal: repayment.principal,
+    interest: repayment.interest,
+    feePercent: deps.config.feePercent,
+    participations: rows.map((p) => ({
+      id: p.id,
+      principalShare: p.principalShare,
+      principalOutstanding: p.principalShare - p.principalRepaid,
+    })),
+  });
+  const shares = new Map<AccountCode, number>();
   const add = (account: AccountCode, amount: number) =>
-    totals.set(account, (totals.get(account) ?? 0) + amount);
-  add(LOANS_RECEIVABLE, -repayment.principal);
-  if (rows.length === 0) {
-    add(INTEREST_INCOME, -repayment.interest);
-  } else {
-    const split = splitRepayment({
-      principal: repayment.principal,
-      interest: repayment.interest,
-      feePercent: deps.config.feePercent,
-      participations: rows.map((p) => ({
-        id: p.id,
-        principalShare: p.principalShare,
-        principalOutstanding: p.principalShare - p.principalRepaid,
-      })),
-    });
-    for (const part of split.participations) {
-      const row = rows.find((p) => p.id === part.id);
-      if (!row) throw new Error(`participation ${part.id} vanished from its split`);
-      if (row.lenderId === null) {
-        // The platform's own share: its interest is all income, no fee on itself.
-        add(INTEREST_INCOME, -part.interest);
-        await addToParticipation(tx, row.id, { principal: part.principal, interest: part.interest, fee: 0 });
-        continue;
-      }
-      add(lenderInvested(row.lenderId), part.principal);
-      add(userWallet(row.lenderId), -(part.principal + part.interest - part.fee));
-      add(FEE_INCOME, -part.fee);
-      await addToParticipation(tx, row.id, {
-        principal: part.principal,
-        interest: part.interest,
-        fee: part.fee,
-      });
+    shares.set(account, (shares.get(account) ?? 0) + amount);
+  for (const part of split.participations) {
+    const row = rows.find((p) => p.id === part.id);
+    if (!row) throw new Error(`participation ${part.id} vanished from its split`);
+    if (row.lenderId === null) {
+      // The platform's own share: its interest stays income, no fee on itself.
+      await addToParticipation(tx, row.id, { principal: part.principal, interest: part.interest, fee: 0 });
+      continue;
     }
+    add(INTEREST_INCOME, part.interest);
+    add(lenderInvested(row.lenderId), part.principal);
+    add(userWallet(row.lenderId), -(part.principal + part.interest - part.fee));
+    add(FEE_INCOME, -part.fee);
+    await addToParticipation(tx, row.id, {
+      principal: part.principal,
+      interest: part.interest,
+      fee: part.fee,
+    });
   }
-  return [...totals].filter(([, amount]) => amount !== 0).map(([account, amount]) => ({ account, amount }));
+  return { lines, shareLines: linesOf(shares) };
 }

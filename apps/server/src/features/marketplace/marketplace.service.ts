@@ -80,6 +80,13 @@ export function createMarketplaceService(deps: MarketplaceDeps & { applications:
       return view;
     },
 
+    /** The listing an approval made (the demo seed and the admin screens start from the application). */
+    async listingOfApplication(applicationId: number) {
+      const row = await findListingViewOfApplication(deps.db, applicationId);
+      if (!row) throw new NotFoundError('LISTING_NOT_FOUND', 'This application is not on the marketplace');
+      return row.listing;
+    },
+
     placeBid: (request: BidRequest) => placeBid(deps, request),
     withdrawBid: (lenderId: number, bidId: number) => withdrawBid(deps, lenderId, bidId),
     bidsOf: (lenderId: number, status: BidStatus | undefined, paging: { limit: number; offset: number }) =>
