@@ -236,7 +236,84 @@ export const loanParticipations = route({
   responses: { 200: z.array(Participation), 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
+/** A lender's money and returns (decisions.md, The marketplace; the figures' rules: docs/marketplace.md). */
+export const Portfolio = z
+  .object({
+    cash_available: UgxString,
+    cash_reserved: UgxString,
+    outstanding_principal: UgxString,
+    principal_repaid: UgxString,
+    /** Interest the borrowers paid on the lender's shares, before the platform's fee. */
+    interest_earned: UgxString,
+    fees_paid: UgxString,
+    loans: z.object({
+      active: z.number().int(),
+      overdue: z.number().int(),
+      default: z.number().int(),
+      fully_paid: z.number().int(),
+    }),
+    /** XIRR of the lender's cash flows, percent per year ("14.25"); null until it can be worked out. */
+    net_annual_return: z.string().nullable(),
+  })
+  .meta({ id: 'Portfolio' });
+
+export const LenderParticipation = z
+  .object({
+    id: z.number().int(),
+    loan: z.number().int(),
+    loan_ref: z.string(),
+    status: z.enum(['ACTIVE', 'OVERDUE', 'DEFAULT', 'FULLY_PAID']),
+    rate: RateString,
+    share: UgxString,
+    principal_outstanding: UgxString,
+    interest_earned: UgxString,
+    next_due_date: z.string().nullable(),
+    days_in_arrears: z.number().int(),
+  })
+  .meta({ id: 'LenderParticipation' });
+
+export const MarketplaceStats = z
+  .object({
+    open_listings: z.number().int(),
+    amount_bid: UgxString,
+    funded_this_month: UgxString,
+    active_lenders: z.number().int(),
+    average_clearing_rate: RateString.nullable(),
+  })
+  .meta({ id: 'MarketplaceStats' });
+
+export const lenderPortfolio = route({
+  method: 'GET',
+  path: '/api/lender/portfolio/',
+  auth: 'user',
+  summary: 'The signed-in lender’s cash, money lent out, returns and loans by status',
+  tags: ['marketplace'],
+  responses: { 200: Portfolio, 401: ApiError, 403: ApiError },
+});
+
+export const lenderParticipations = route({
+  method: 'GET',
+  path: '/api/lender/participations/',
+  auth: 'user',
+  summary: 'The signed-in lender’s shares of loans, newest first',
+  tags: ['marketplace'],
+  query: pageQuery(20).extend({ status: z.enum(['ACTIVE', 'OVERDUE', 'DEFAULT', 'FULLY_PAID']).optional() }),
+  responses: { 200: pageOf(LenderParticipation), 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const marketplaceStats = route({
+  method: 'GET',
+  path: '/api/marketplace/admin/stats/',
+  auth: 'admin',
+  summary: 'Open listings, amount bid, funded this month, active lenders, average clearing rate',
+  tags: ['marketplace'],
+  responses: { 200: MarketplaceStats, 401: ApiError, 403: ApiError },
+});
+
 export const marketplaceRoutes = {
+  lenderPortfolio,
+  lenderParticipations,
+  marketplaceStats,
   listListings,
   getListing,
   placeBid,

@@ -1,6 +1,8 @@
 import type { Bid, Listing, Offer } from '@sente/contract';
-import { formatUgx, toRateString, toUgxString } from '@sente/contract';
+import { daysBetween, formatUgx, toRateString, toUgxString } from '@sente/contract';
 import type { BidRow, BorrowerRecord, ListingView, OfferRow, ParticipationRow } from './marketplace.repo.ts';
+import type { ParticipationView } from './portfolio.repo.ts';
+import type { PortfolioValue } from './portfolio.ts';
 
 /**
  * Where the business is, as coarse as a lender needs: the last comma-separated part of the location
@@ -96,5 +98,56 @@ export function toParticipationDto(row: ParticipationRow & { lenderName: string 
     interest_paid: toUgxString(row.interestPaid),
     fees_paid: toUgxString(row.feesPaid),
     principal_outstanding: toUgxString(row.principalShare - row.principalRepaid),
+  };
+}
+
+export function toPortfolioDto(value: PortfolioValue) {
+  return {
+    cash_available: toUgxString(value.cashAvailable),
+    cash_reserved: toUgxString(value.cashReserved),
+    outstanding_principal: toUgxString(value.outstandingPrincipal),
+    principal_repaid: toUgxString(value.principalRepaid),
+    interest_earned: toUgxString(value.interestEarned),
+    fees_paid: toUgxString(value.feesPaid),
+    loans: {
+      active: value.loans.active,
+      overdue: value.loans.overdue,
+      default: value.loans.default,
+      fully_paid: value.loans.fullyPaid,
+    },
+    net_annual_return: value.netAnnualReturn === null ? null : (value.netAnnualReturn * 100).toFixed(2),
+  };
+}
+
+export function toLenderParticipationDto(row: ParticipationView, today: string) {
+  const late = row.nextDueDate && row.status !== 'FULLY_PAID' ? daysBetween(row.nextDueDate, today) : 0;
+  return {
+    id: row.id,
+    loan: row.loanId,
+    loan_ref: row.loanRef,
+    status: row.status,
+    rate: toRateString(row.rateBp),
+    share: toUgxString(row.principalShare),
+    principal_outstanding: toUgxString(row.principalShare - row.principalRepaid),
+    interest_earned: toUgxString(row.interestPaid),
+    next_due_date: row.status === 'FULLY_PAID' ? null : row.nextDueDate,
+    days_in_arrears: Math.max(late, 0),
+  };
+}
+
+export function toMarketplaceStatsDto(figures: {
+  openListings: number;
+  amountBid: number;
+  fundedThisMonth: number;
+  activeLenders: number;
+  averageClearingRateBp: number | null;
+}) {
+  return {
+    open_listings: figures.openListings,
+    amount_bid: toUgxString(figures.amountBid),
+    funded_this_month: toUgxString(figures.fundedThisMonth),
+    active_lenders: figures.activeLenders,
+    average_clearing_rate:
+      figures.averageClearingRateBp === null ? null : toRateString(figures.averageClearingRateBp),
   };
 }

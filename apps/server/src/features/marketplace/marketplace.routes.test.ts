@@ -221,6 +221,29 @@ describe('the marketplace journey', () => {
       );
     }
 
+    // Each lender sees its share in its portfolio; no other lender's.
+    const shareOfA = after.find((p) => p.lenderId === a.user.id);
+    const portfolio = await as(a.token, 'GET', '/api/lender/portfolio/');
+    expect(portfolio.statusCode, portfolio.body).toBe(200);
+    expect(portfolio.json()).toMatchObject({
+      cash_available: `${cashAfter[0]}.00`,
+      cash_reserved: '0.00',
+      outstanding_principal: `${1_000_000 - (shareOfA?.principalRepaid ?? 0)}.00`,
+      principal_repaid: `${shareOfA?.principalRepaid}.00`,
+      interest_earned: `${shareOfA?.interestPaid}.00`,
+      fees_paid: `${shareOfA?.feesPaid}.00`,
+      loans: { active: 1, overdue: 0, default: 0, fully_paid: 0 },
+    });
+    const mine = await as(a.token, 'GET', '/api/lender/participations/');
+    expect(mine.json()).toMatchObject({
+      count: 1,
+      results: [{ loan: loan.id, share: '1000000.00', rate: '2.70', status: 'ACTIVE', days_in_arrears: 0 }],
+    });
+    expect((await as(borrowerToken, 'GET', '/api/lender/portfolio/')).statusCode).toBe(403);
+    const stats = await as(adminToken, 'GET', '/api/marketplace/admin/stats/');
+    expect(stats.statusCode).toBe(200);
+    expect(Number(stats.json().funded_this_month)).toBeGreaterThanOrEqual(2_000_000);
+
     // Admins see who funded the loan.
     const funded = await as(adminToken, 'GET', `/api/marketplace/admin/loans/${loan.id}/participations/`);
     expect(funded.statusCode).toBe(200);

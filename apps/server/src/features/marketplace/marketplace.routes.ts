@@ -2,7 +2,15 @@ import { rateToBasisPoints, routes } from '@sente/contract';
 import { ForbiddenError } from '../../domain-error.ts';
 import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
 import type { AuthUser, RegisterRoute } from '../../http/register-route.ts';
-import { toBidDto, toListingDto, toOfferDto, toParticipationDto } from './marketplace.presenter.ts';
+import {
+  toBidDto,
+  toLenderParticipationDto,
+  toListingDto,
+  toMarketplaceStatsDto,
+  toOfferDto,
+  toParticipationDto,
+  toPortfolioDto,
+} from './marketplace.presenter.ts';
 import type { MarketplaceService } from './marketplace.service.ts';
 
 /** Listings are for lenders (and admins); borrowers see their own application's offers instead. */
@@ -13,7 +21,7 @@ function lenderOrAdmin(user: AuthUser): void {
 }
 
 function lenderOnly(user: AuthUser): void {
-  if (user.role !== 'lender') throw new ForbiddenError('LENDERS_ONLY', 'Only lenders can bid');
+  if (user.role !== 'lender') throw new ForbiddenError('LENDERS_ONLY', 'Only lender accounts can do this');
 }
 
 export function registerMarketplaceRoutes(register: RegisterRoute, marketplace: MarketplaceService): void {
@@ -97,6 +105,28 @@ export function registerMarketplaceRoutes(register: RegisterRoute, marketplace: 
     await marketplace.relist(params.id);
     return toListingDto(await marketplace.listing(user, params.id));
   });
+
+  register(routes.lenderPortfolio, async ({ user }) => {
+    lenderOnly(user);
+    return toPortfolioDto(await marketplace.portfolio(user.id));
+  });
+
+  register(routes.lenderParticipations, async ({ query, user, request }) => {
+    lenderOnly(user);
+    const { rows, count } = await marketplace.participationsOfLender(user.id, query.status, {
+      limit: query.page_size,
+      offset: pageOffset(query),
+    });
+    const today = marketplace.today();
+    return pagedAnswer(
+      request,
+      query,
+      count,
+      rows.map((row) => toLenderParticipationDto(row, today)),
+    );
+  });
+
+  register(routes.marketplaceStats, async () => toMarketplaceStatsDto(await marketplace.stats()));
 
   register(routes.loanParticipations, async ({ params }) =>
     (await marketplace.participationsOf(params.id)).map(toParticipationDto),

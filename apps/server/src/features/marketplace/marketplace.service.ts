@@ -1,4 +1,4 @@
-import { kampalaDate } from '@sente/contract';
+import { kampalaDate, kampalaPeriods, startOfKampalaDate } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import type { ApplicationsService } from '../applications/applications.service.ts';
@@ -12,6 +12,13 @@ import {
   repaymentLines,
 } from './funding.ts';
 import { listApproved, relist } from './listing.ts';
+import { type LoanStatus, listParticipationsOfLender, marketplaceFigures } from './portfolio.repo.ts';
+import { portfolioOf } from './portfolio.ts';
+
+function startOfKampalaMonth(now: Date): Date {
+  return startOfKampalaDate(kampalaPeriods(now).monthStart);
+}
+
 import {
   type BidStatus,
   borrowerRecords,
@@ -86,6 +93,17 @@ export function createMarketplaceService(deps: MarketplaceDeps & { applications:
       if (!row) throw new NotFoundError('LISTING_NOT_FOUND', 'This application is not on the marketplace');
       return row.listing;
     },
+
+    portfolio: (lenderId: number) => portfolioOf(deps, lenderId),
+    participationsOfLender: (
+      lenderId: number,
+      status: LoanStatus | undefined,
+      paging: { limit: number; offset: number },
+    ) => listParticipationsOfLender(deps.db, lenderId, status, paging),
+    async stats() {
+      return marketplaceFigures(deps.db, startOfKampalaMonth(deps.clock.now()));
+    },
+    today: () => kampalaDate(deps.clock.now()),
 
     placeBid: (request: BidRequest) => placeBid(deps, request),
     withdrawBid: (lenderId: number, bidId: number) => withdrawBid(deps, lenderId, bidId),
