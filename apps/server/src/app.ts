@@ -137,7 +137,9 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const moneyReports = createMoneyReportsService({ db, clock, ledger, users });
   const capital = createCapitalService({ db, ledger });
   const wallet = createWalletService({ db, clock, ledger, payments, idempotency, reports: moneyReports });
+  const autoInvest = createAutoInvestService({ db, clock, minBid: config.marketplace.minBid });
   const marketplace = createMarketplaceService({
+    autoInvest,
     db,
     clock,
     ledger,
@@ -159,7 +161,6 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   });
   const lenders = createLendersService({ db, clock });
   const lenderAdmin = createLenderAdminService({ db, clock, ledger });
-  const autoInvest = createAutoInvestService({ db, clock, minBid: config.marketplace.minBid });
   return {
     config,
     database,

@@ -32,6 +32,13 @@ export function backgroundJobs(
       },
     },
     {
+      name: 'marketplace.auto-invest',
+      intervalMs: MINUTE,
+      run: async () => {
+        await services.marketplace.runAutoInvest();
+      },
+    },
+    {
       name: 'marketplace.expire-lapsed-offers',
       intervalMs: MINUTE,
       run: async () => {

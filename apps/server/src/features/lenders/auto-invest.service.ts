@@ -3,7 +3,13 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { type FieldMessages, InvalidInputError } from '../../domain-error.ts';
 import { findExistingLoanTypeIds } from '../loan-types/loan-types.service.ts';
-import { type AutoInvestRuleRow, findAutoInvestRule, upsertAutoInvestRule } from './lenders.repo.ts';
+import {
+  type AutoInvestRuleRow,
+  autoInvestQueue,
+  findAutoInvestRule,
+  markAutoInvestFilled,
+  upsertAutoInvestRule,
+} from './lenders.repo.ts';
 import { lenderFactsOf } from './lenders.service.ts';
 
 /** A lender's standing rule for bidding automatically (decisions.md, auto-invest). */
@@ -64,6 +70,13 @@ export function createAutoInvestService({ db, clock, minBid }: { db: Db; clock: 
   }
 
   return {
+    /** The rules that bid, in the order the queue serves them. */
+    async queue(): Promise<(AutoInvestRuleValue & { userId: number })[]> {
+      return (await autoInvestQueue(db)).map((row) => ({ ...toValue(row), userId: row.userId }));
+    },
+
+    markFilled: (userId: number) => markAutoInvestFilled(db, userId, clock.now()),
+
     async get(userId: number): Promise<AutoInvestRuleValue> {
       await lenderFactsOf(db, userId);
       const row = await findAutoInvestRule(db, userId);

@@ -202,3 +202,29 @@ export async function upsertAutoInvestRule(
   if (!row) throw new Error('upsert into auto_invest_rules returned no row');
   return row;
 }
+
+/**
+ * Enabled rules of verified, active lenders, in the queue's order: the lender whose rule placed a bid
+ * longest ago (or never) first (decisions.md, auto-invest).
+ */
+export async function autoInvestQueue(db: DbOrTx): Promise<AutoInvestRuleRow[]> {
+  const rows = await db
+    .select({ rule: autoInvestRules })
+    .from(autoInvestRules)
+    .innerJoin(lenderProfiles, eq(lenderProfiles.userId, autoInvestRules.userId))
+    .innerJoin(users, eq(users.id, autoInvestRules.userId))
+    .where(
+      and(
+        eq(autoInvestRules.enabled, true),
+        isNotNull(lenderProfiles.verifiedAt),
+        eq(users.status, 'Active'),
+        isNull(users.deletedAt),
+      ),
+    )
+    .orderBy(sql`${autoInvestRules.lastFilledAt} asc nulls first`, asc(autoInvestRules.userId));
+  return rows.map((r) => r.rule);
+}
+
+export async function markAutoInvestFilled(db: DbOrTx, userId: number, at: Date): Promise<void> {
+  await db.update(autoInvestRules).set({ lastFilledAt: at }).where(eq(autoInvestRules.userId, userId));
+}

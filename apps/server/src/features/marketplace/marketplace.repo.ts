@@ -373,3 +373,33 @@ export async function countOpenListings(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(listings).where(eq(listings.status, 'OPEN'));
   return row?.n ?? 0;
 }
+
+/** OPEN listings still taking bids, with what auto-invest matches on and what live bids cover. */
+export async function openListingsForAutoInvest(db: DbOrTx, now: Date) {
+  return db
+    .select({
+      id: listings.id,
+      round: listings.round,
+      amount: listings.amount,
+      maxRateBp: listings.maxRateBp,
+      riskGrade: listings.riskGrade,
+      loanTypeId: applications.loanTypeId,
+      termMonths: applications.loanTermMonths,
+      fundedAmount:
+        sql<number>`coalesce((select sum(${bids.amount}) from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE'), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(listings)
+    .innerJoin(applications, eq(applications.id, listings.applicationId))
+    .where(and(eq(listings.status, 'OPEN'), sql`${listings.closesAt} > ${now}`))
+    .orderBy(asc(listings.opensAt), asc(listings.id));
+}
+
+/** Every bid of a listing's round, whatever became of it: a lender bids automatically once per round. */
+export async function bidsOfLenderOnRound(db: DbOrTx, listingId: number, round: number): Promise<BidRow[]> {
+  return db
+    .select()
+    .from(bids)
+    .where(and(eq(bids.listingId, listingId), eq(bids.round, round)));
+}

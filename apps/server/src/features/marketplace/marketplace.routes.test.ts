@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
 import { insertApplication, insertLoanType } from '../../../test/lending-factories.ts';
@@ -420,5 +420,65 @@ describe('offers that nobody takes', () => {
     expect(expired?.status).toBe('EXPIRED');
     expect(await reservedOf(lender.user.id)).toBe(0);
     expect(await cashOf(lender.user.id)).toBe(300_000);
+  });
+});
+
+describe('auto-invest', () => {
+  it('bids for matching rules in turn, within each rule’s limits and cash, once per listing', async () => {
+    const { user } = await borrower();
+    const { listing } = await listedApplication(user.id, 1_000_000);
+    const eager = await verifiedLender(t, adminToken, 2_000_000);
+    const careful = await verifiedLender(t, adminToken, 250_000);
+    const picky = await verifiedLender(t, adminToken, 2_000_000);
+    const rule = (token: string, body: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/marketplace/auto-invest/',
+        headers: bearer(token),
+        payload: body,
+      });
+    const base = {
+      enabled: true,
+      loan_types: [],
+      max_term_months: 12,
+      min_rate: '2.00',
+      max_share_percent: 25,
+    };
+    expect(
+      (await rule(eager.token, { ...base, risk_grades: ['B'], amount_per_loan: 400_000 })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await rule(careful.token, {
+          ...base,
+          risk_grades: ['A', 'B'],
+          amount_per_loan: 200_000,
+          keep_cash: 100_000,
+        })
+      ).statusCode,
+    ).toBe(200);
+    // Grade A only: this B listing is not for it.
+    expect(
+      (await rule(picky.token, { ...base, risk_grades: ['A'], amount_per_loan: 200_000 })).statusCode,
+    ).toBe(200);
+
+    // Only this listing is open, so the rules' cash goes nowhere else first.
+    await db()
+      .update(listings)
+      .set({ status: 'EXPIRED' })
+      .where(and(eq(listings.status, 'OPEN'), ne(listings.id, listing.id)));
+    const placed = await t.services.marketplace.runAutoInvest();
+    expect(placed).toBeGreaterThanOrEqual(2);
+    const bidsOf = async (token: string) =>
+      (await as(token, 'GET', '/api/marketplace/bids/'))
+        .json()
+        .results.filter((b: { listing: number }) => b.listing === listing.id);
+    // 25 % of 1,000,000 caps the eager rule; the careful one keeps 100,000 of its 250,000.
+    expect(await bidsOf(eager.token)).toMatchObject([{ amount: '250000.00', rate: '2.00', automatic: true }]);
+    expect(await bidsOf(careful.token)).toMatchObject([{ amount: '150000.00', automatic: true }]);
+    expect(await bidsOf(picky.token)).toEqual([]);
+
+    await t.services.marketplace.runAutoInvest();
+    expect(await bidsOf(eager.token)).toHaveLength(1);
   });
 });

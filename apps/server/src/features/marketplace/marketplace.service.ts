@@ -2,6 +2,7 @@ import { kampalaDate, kampalaPeriods, startOfKampalaDate } from '@sente/contract
 import type { Tx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import type { ApplicationsService } from '../applications/applications.service.ts';
+import { type AutoInvestRules, runAutoInvest } from './auto-invest.ts';
 import { type BidRequest, placeBid, withdrawBid } from './bidding.ts';
 import {
   type Funding,
@@ -48,7 +49,9 @@ interface Viewer {
  * bid, the auction makes offers, the borrower chooses, and the chosen bids fund the loan and share
  * its repayments. Lending calls in at payout and repayment (funding, participations, splits).
  */
-export function createMarketplaceService(deps: MarketplaceDeps & { applications: ApplicationsService }) {
+export function createMarketplaceService(
+  deps: MarketplaceDeps & { applications: ApplicationsService; autoInvest: AutoInvestRules },
+) {
   deps.applications.onApproved((tx, application) =>
     listApproved(tx, deps, application).then(() => undefined),
   );
@@ -131,6 +134,7 @@ export function createMarketplaceService(deps: MarketplaceDeps & { applications:
 
     // ---- jobs ----
     closeDueListings: () => closeDueListings(deps),
+    runAutoInvest: () => runAutoInvest(deps, deps.autoInvest),
     expireLapsedOffers: () => expireLapsedOffers(deps),
 
     // ---- lending's units of work call these with their transaction ----
