@@ -15,6 +15,7 @@ import { walletRoutes } from './wallet.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './csv.ts';
 export * from './health.ts';
 export * from './kampala-time.ts';
 export * from './lenders.ts';

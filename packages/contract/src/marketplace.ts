@@ -3,6 +3,7 @@ import {
   ApiError,
   Id,
   IdempotencyHeaders,
+  IsoDate,
   IsoDateTime,
   pageOf,
   pageQuery,
@@ -310,7 +311,37 @@ export const marketplaceStats = route({
   responses: { 200: MarketplaceStats, 401: ApiError, 403: ApiError },
 });
 
+export const StatementLine = z.object({
+  at: IsoDateTime,
+  kind: z.enum(['LENT', 'RETURNED', 'REPAYMENT']),
+  description: z.string(),
+  /** Positive: money to the lender's wallet; negative: money it lent out. */
+  amount: UgxString,
+});
+
+export const LenderStatement = z
+  .object({
+    from: IsoDate.nullable(),
+    to: IsoDate.nullable(),
+    lines: z.array(StatementLine),
+    total_lent: UgxString,
+    total_received: UgxString,
+  })
+  .meta({ id: 'LenderStatement' });
+
+export const lenderStatement = route({
+  method: 'GET',
+  path: '/api/lender/statement/',
+  auth: 'user',
+  summary:
+    'What the signed-in lender lent and got back between two Kampala dates (JSON, or CSV with Accept: text/csv)',
+  tags: ['marketplace'],
+  query: z.object({ from: IsoDate.optional(), to: IsoDate.optional() }),
+  responses: { 200: LenderStatement, 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
 export const marketplaceRoutes = {
+  lenderStatement,
   lenderPortfolio,
   lenderParticipations,
   marketplaceStats,

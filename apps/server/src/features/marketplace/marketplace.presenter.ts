@@ -2,7 +2,7 @@ import type { Bid, Listing, Offer } from '@sente/contract';
 import { daysBetween, formatUgx, toRateString, toUgxString } from '@sente/contract';
 import type { BidRow, BorrowerRecord, ListingView, OfferRow, ParticipationRow } from './marketplace.repo.ts';
 import type { ParticipationView } from './portfolio.repo.ts';
-import type { PortfolioValue } from './portfolio.ts';
+import type { PortfolioValue, StatementValue } from './portfolio.ts';
 
 /**
  * Where the business is, as coarse as a lender needs: the last comma-separated part of the location
@@ -149,5 +149,23 @@ export function toMarketplaceStatsDto(figures: {
     active_lenders: figures.activeLenders,
     average_clearing_rate:
       figures.averageClearingRateBp === null ? null : toRateString(figures.averageClearingRateBp),
+  };
+}
+
+export function toStatementDto(
+  value: StatementValue,
+  range: { from?: string | undefined; to?: string | undefined },
+) {
+  return {
+    from: range.from ?? null,
+    to: range.to ?? null,
+    lines: value.lines.map((line) => ({
+      at: line.at.toISOString(),
+      kind: line.kind,
+      description: line.description,
+      amount: toUgxString(line.amount),
+    })),
+    total_lent: toUgxString(value.totalLent),
+    total_received: toUgxString(value.totalReceived),
   };
 }

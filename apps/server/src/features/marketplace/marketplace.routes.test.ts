@@ -240,6 +240,20 @@ describe('the marketplace journey', () => {
       results: [{ loan: loan.id, share: '1000000.00', rate: '2.70', status: 'ACTIVE', days_in_arrears: 0 }],
     });
     expect((await as(borrowerToken, 'GET', '/api/lender/portfolio/')).statusCode).toBe(403);
+    const statement = await as(a.token, 'GET', '/api/lender/statement/');
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json()).toMatchObject({
+      lines: [
+        { kind: 'LENT', amount: '-1000000.00' },
+        { kind: 'REPAYMENT', amount: `${gained[0]}.00` },
+      ],
+      total_lent: '1000000.00',
+      total_received: `${gained[0]}.00`,
+    });
+    const csv = await as(a.token, 'GET', '/api/lender/statement/', { accept: 'text/csv' });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('Date,Kind,Description,Amount (UGX)');
+    expect(csv.body).toContain('-1000000.00');
     const stats = await as(adminToken, 'GET', '/api/marketplace/admin/stats/');
     expect(stats.statusCode).toBe(200);
     expect(Number(stats.json().funded_this_month)).toBeGreaterThanOrEqual(2_000_000);

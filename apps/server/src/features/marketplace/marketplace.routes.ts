@@ -1,7 +1,7 @@
-import { rateToBasisPoints, routes } from '@sente/contract';
+import { rateToBasisPoints, routes, toCsv } from '@sente/contract';
 import { ForbiddenError } from '../../domain-error.ts';
 import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
-import type { AuthUser, RegisterRoute } from '../../http/register-route.ts';
+import { type AuthUser, REPLY_SENT, type RegisterRoute } from '../../http/register-route.ts';
 import {
   toBidDto,
   toLenderParticipationDto,
@@ -10,6 +10,7 @@ import {
   toOfferDto,
   toParticipationDto,
   toPortfolioDto,
+  toStatementDto,
 } from './marketplace.presenter.ts';
 import type { MarketplaceService } from './marketplace.service.ts';
 
@@ -124,6 +125,31 @@ export function registerMarketplaceRoutes(register: RegisterRoute, marketplace: 
       count,
       rows.map((row) => toLenderParticipationDto(row, today)),
     );
+  });
+
+  register(routes.lenderStatement, async ({ query, user, request, reply }) => {
+    lenderOnly(user);
+    const statement = toStatementDto(await marketplace.statement(user.id, query.from, query.to), query);
+    if (!/\btext\/csv\b/.test(request.headers.accept ?? '')) return statement;
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="sente-statement-${query.from ?? 'start'}-${query.to ?? 'today'}.csv"`,
+      )
+      .header('cache-control', 'private, no-store')
+      .send(
+        toCsv(
+          [
+            { header: 'Date', value: (line) => line.at },
+            { header: 'Kind', value: (line) => line.kind },
+            { header: 'Description', value: (line) => line.description },
+            { header: 'Amount (UGX)', value: (line) => line.amount },
+          ],
+          statement.lines,
+        ),
+      );
+    return REPLY_SENT;
   });
 
   register(routes.marketplaceStats, async () => toMarketplaceStatsDto(await marketplace.stats()));

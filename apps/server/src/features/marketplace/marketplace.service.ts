@@ -1,4 +1,4 @@
-import { kampalaDate, kampalaPeriods, startOfKampalaDate } from '@sente/contract';
+import { endOfKampalaDate, kampalaDate, kampalaPeriods, startOfKampalaDate } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import type { ApplicationsService } from '../applications/applications.service.ts';
@@ -14,7 +14,7 @@ import {
 } from './funding.ts';
 import { listApproved, relist } from './listing.ts';
 import { type LoanStatus, listParticipationsOfLender, marketplaceFigures } from './portfolio.repo.ts';
-import { portfolioOf } from './portfolio.ts';
+import { portfolioOf, statementOf } from './portfolio.ts';
 
 function startOfKampalaMonth(now: Date): Date {
   return startOfKampalaDate(kampalaPeriods(now).monthStart);
@@ -98,6 +98,12 @@ export function createMarketplaceService(
     },
 
     portfolio: (lenderId: number) => portfolioOf(deps, lenderId),
+    /** Kampala dates, both included. */
+    statement: (lenderId: number, from: string | undefined, to: string | undefined) =>
+      statementOf(deps, lenderId, {
+        from: from ? startOfKampalaDate(from) : undefined,
+        to: to ? endOfKampalaDate(to) : undefined,
+      }),
     participationsOfLender: (
       lenderId: number,
       status: LoanStatus | undefined,

@@ -68,3 +68,43 @@ export async function portfolioOf(
 function safeXirr(flows: { amount: number; at: Date }[]): number | null {
   return xirr(flows.filter((flow) => flow.amount !== 0));
 }
+
+export interface StatementValue {
+  readonly lines: {
+    at: Date;
+    kind: 'LENT' | 'RETURNED' | 'REPAYMENT';
+    description: string;
+    amount: number;
+  }[];
+  readonly totalLent: number;
+  readonly totalReceived: number;
+}
+
+/**
+ * What a lender lent and got back between two Kampala dates (both included; either may be open):
+ * money lent out at each payout (negative), given back when a payout failed, and each repayment's
+ * share paid into its wallet net of the fee.
+ */
+export async function statementOf(
+  deps: Pick<MarketplaceDeps, 'db'>,
+  lenderId: number,
+  range: { from?: Date | undefined; to?: Date | undefined },
+): Promise<StatementValue> {
+  const flows = await lenderCashFlows(deps.db, lenderId, range);
+  const lines = flows.map((flow) => {
+    if (flow.account === lenderInvested(lenderId)) {
+      return {
+        at: flow.at,
+        kind: flow.amount < 0 ? ('LENT' as const) : ('RETURNED' as const),
+        description: flow.memo,
+        amount: flow.amount,
+      };
+    }
+    return { at: flow.at, kind: 'REPAYMENT' as const, description: flow.memo, amount: -flow.amount };
+  });
+  return {
+    lines,
+    totalLent: lines.filter((l) => l.kind === 'LENT').reduce((s, l) => s - l.amount, 0),
+    totalReceived: lines.filter((l) => l.kind !== 'LENT').reduce((s, l) => s + l.amount, 0),
+  };
+}
