@@ -94,6 +94,15 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
           'DEMO DOCUMENT - not a real statement',
         ]),
       },
+      {
+        type: 'TRADE_LICENSE' as const,
+        name: 'trade-licence.pdf',
+        bytes: samplePdf([
+          'Trading licence',
+          `Location: ${person.district}`,
+          'DEMO DOCUMENT - not a real licence',
+        ]),
+      },
     ]) {
       await services.documents.upload({
         applicationId: application.application.id,
