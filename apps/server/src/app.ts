@@ -25,12 +25,18 @@ import { createCapitalService } from './features/capital/capital.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { createAutoInvestService } from './features/lenders/auto-invest.service.ts';
+import { createLenderAdminService } from './features/lenders/lender-admin.service.ts';
+import { registerLendersRoutes } from './features/lenders/lenders.routes.ts';
+import { assertMayBid, createLendersService } from './features/lenders/lenders.service.ts';
 import { registerLendingRoutes } from './features/lending/lending.routes.ts';
 import { createLendingService } from './features/lending/lending.service.ts';
 import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.ts';
 import { createLoanTypesService } from './features/loan-types/loan-types.service.ts';
 import { registerLoanRoutes } from './features/loans/loans.routes.ts';
 import { createLoansService } from './features/loans/loans.service.ts';
+import { registerMarketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
+import { createMarketplaceService } from './features/marketplace/marketplace.service.ts';
 import { registerMoneyReportsRoutes } from './features/money-reports/money-reports.routes.ts';
 import { createMoneyReportsService } from './features/money-reports/money-reports.service.ts';
 import { registerNotificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -131,6 +137,17 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const moneyReports = createMoneyReportsService({ db, clock, ledger, users });
   const capital = createCapitalService({ db, ledger });
   const wallet = createWalletService({ db, clock, ledger, payments, idempotency, reports: moneyReports });
+  const autoInvest = createAutoInvestService({ db, clock, minBid: config.marketplace.minBid });
+  const marketplace = createMarketplaceService({
+    autoInvest,
+    db,
+    clock,
+    ledger,
+    idempotency,
+    applications,
+    lenders: { assertMayBid },
+    config: config.marketplace,
+  });
   const lending = createLendingService({
     db,
     ledger,
@@ -139,8 +156,11 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     applications,
     loans,
     notifications,
+    marketplace,
     syncWaitMs: config.payments.syncWaitMs,
   });
+  const lenders = createLendersService({ db, clock });
+  const lenderAdmin = createLenderAdminService({ db, clock, ledger });
   return {
     config,
     database,
@@ -168,7 +188,11 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     moneyReports,
     capital,
     lending,
+    marketplace,
     publicForms,
+    lenders,
+    lenderAdmin,
+    autoInvest,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -249,6 +273,12 @@ export async function buildApp(
   });
   registerNotificationsRoutes(register, { notifications: services.notifications });
   registerLendingRoutes(register, { lending: services.lending, loans: services.loans });
+  registerMarketplaceRoutes(register, services.marketplace);
+  registerLendersRoutes(register, {
+    lenders: services.lenders,
+    lenderAdmin: services.lenderAdmin,
+    autoInvest: services.autoInvest,
+  });
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

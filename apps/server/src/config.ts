@@ -98,6 +98,28 @@ const Env = z.object({
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/)
     .default('2.80'),
+  // The marketplace (decisions.md, The marketplace).
+  LISTING_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  OFFER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  /** The smallest bid, whole shillings in thousands (decisions.md, The marketplace). */
+  MIN_BID: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(100_000_000)
+    .refine((amount) => amount % 1_000 === 0, 'must be whole thousands of shillings')
+    .default(50_000),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
 });
 
 export interface Config {
@@ -139,6 +161,18 @@ export interface Config {
   /** Legal cap in basis points of percent per month: 2.80% → 280. */
   readonly maxMonthlyRateBasisPoints: number;
   readonly payments: PaymentsConfig;
+  readonly marketplace: MarketplaceConfig;
+}
+
+export interface MarketplaceConfig {
+  /** How long an approved application stays OPEN for bids. */
+  readonly listingHours: number;
+  /** How long the borrower has to accept an offer. */
+  readonly offerHours: number;
+  /** The smallest bid and auto-invest amount per loan, whole UGX in thousands (MIN_BID). */
+  readonly minBid: number;
+  /** The platform's service fee, percent of the interest lenders earn. */
+  readonly feePercent: number;
 }
 
 export interface MomoCredentials {
@@ -257,6 +291,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollMs: e.JOB_POLL_MS,
     maxMonthlyRateBasisPoints: rateToBasisPoints(e.MAX_MONTHLY_RATE),
     payments,
+    marketplace: {
+      listingHours: e.LISTING_HOURS,
+      offerHours: e.OFFER_HOURS,
+      minBid: e.MIN_BID,
+      feePercent: e.PLATFORM_FEE_PERCENT,
+    },
   });
 }
 

@@ -57,6 +57,15 @@ export const ApplicationDto = z
     credit_score: z.number().int().nullable(),
     credit_reasons: z.array(z.string()),
     document_count: z.number().int(),
+    /** On the marketplace once approved (decisions.md, The marketplace); null before, or if never listed. */
+    listing: z
+      .object({
+        id: Id,
+        status: z.enum(['OPEN', 'OFFERED', 'FUNDED', 'DISBURSED', 'EXPIRED']),
+        funded_amount: UgxString,
+        closes_at: IsoDateTime,
+      })
+      .nullable(),
     created_at: IsoDateTime,
     updated_at: IsoDateTime,
   })

@@ -31,6 +31,16 @@ export const UgxInput = z.union([z.number(), z.string()]).transform((value, ctx)
   return amount;
 });
 
+/** The same, also taking 0: an amount a client may set to nothing (cash to keep uninvested). */
+export const UgxInputOrZero = z.union([z.number(), z.string()]).transform((value, ctx): number => {
+  const amount = typeof value === 'number' ? value : fromUgxString(value);
+  if (!isUgx(amount) || amount < 0) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a whole number of shillings, 0 or more' });
+    return z.NEVER;
+  }
+  return amount;
+});
+
 /** Percent per month as the wire carries it: "2.80" (rate.ts has the conversions). */
 export const RateString = z.string().regex(RATE_STRING_PATTERN);
 

@@ -1,8 +1,10 @@
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { lendersRoutes } from './lenders.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
+import { marketplaceRoutes } from './marketplace.ts';
 import { mfaRoutes } from './mfa.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
@@ -13,10 +15,13 @@ import { walletRoutes } from './wallet.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './csv.ts';
 export * from './health.ts';
 export * from './kampala-time.ts';
+export * from './lenders.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
+export * from './marketplace.ts';
 export * from './mfa.ts';
 export * from './money.ts';
 export * from './notifications.ts';
@@ -41,5 +46,7 @@ export const routes = {
   ...loanTypeRoutes,
   ...applicationRoutes,
   ...loanRoutes,
+  ...marketplaceRoutes,
+  ...lendersRoutes,
 } as const;
 export type Routes = typeof routes;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SessionUser, UserStatus } from './auth.ts';
 import { ApiError, IdParams, IsoDate, IsoDateTime, pageOf, pageQuery, Text } from './common.ts';
+import { LenderKind } from './lenders.ts';
 import { route } from './route.ts';
 
 // ---- KYC rules, shared by the server (which enforces them) and the web (which can pre-check). ----
@@ -45,16 +46,40 @@ export function ageOn(dateOfBirth: string, today: string): number {
 
 // ---- Wire shapes ----
 
-/** KYC as the profile screen reads it; null where the user has not provided a field. */
+/**
+ * KYC as the profile screen reads it; null where the user has not provided a field. A lender's also
+ * carries its lender details (decisions.md: an institution gives a registration number and a contact
+ * person); other users' never do.
+ */
 export const Kyc = z
   .object({
     date_of_birth: IsoDate.nullable(),
     gender: Gender.nullable(),
     address: z.string().nullable(),
     national_id: z.string().nullable(),
+    lender_kind: LenderKind.optional(),
+    registration_number: z.string().nullable().optional(),
+    contact_person: z.string().nullable().optional(),
   })
   .meta({ id: 'Kyc' });
 export type Kyc = z.infer<typeof Kyc>;
+
+/**
+ * A change to the signed-in user's own KYC: only the fields sent change, null removes one. The
+ * formats and the age are checked on the server (docs/users.md); the lender fields are for lenders.
+ */
+export const KycUpdateBody = z
+  .object({
+    date_of_birth: z.string().max(20).nullable().optional(),
+    gender: Gender.nullable().optional(),
+    address: z.string().max(500).nullable().optional(),
+    national_id: z.string().max(40).nullable().optional(),
+    lender_kind: LenderKind.optional(),
+    registration_number: z.string().max(100).nullable().optional(),
+    contact_person: z.string().max(200).nullable().optional(),
+  })
+  .strict();
+export type KycUpdateBody = z.infer<typeof KycUpdateBody>;
 
 export const UserDetail = SessionUser.extend({ kyc: Kyc }).meta({ id: 'UserDetail' });
 export type UserDetail = z.infer<typeof UserDetail>;
@@ -194,6 +219,17 @@ export const getKyc = route({
   responses: { 200: Kyc, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
 });
 
+export const updateKyc = route({
+  method: 'PUT',
+  path: '/api/auth/kyc/',
+  auth: 'user',
+  summary:
+    "Change the signed-in user's own KYC (only the fields sent; a lender also its kind, registration number and contact person)",
+  tags: ['users'],
+  body: KycUpdateBody,
+  responses: { 200: Kyc, 400: ApiError, 401: ApiError, 409: ApiError },
+});
+
 export const createPasswordResetLink = route({
   method: 'POST',
   path: '/api/auth/admin/users/:id/reset-password/',
@@ -223,6 +259,7 @@ export const usersRoutes = {
   deleteUser,
   getUserDetail,
   getKyc,
+  updateKyc,
   createPasswordResetLink,
   resetPassword,
 } as const;

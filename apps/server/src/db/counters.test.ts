@@ -124,6 +124,9 @@ describe('the running counters behind the statistics', () => {
       `delete from loan_installments where loan_id in (select id from loans where id % 13 = 0)`,
     );
     await client.query(
+      `delete from participations where loan_id in (select id from loans where id % 13 = 0)`,
+    );
+    await client.query(
       `update applications set approved_loan_id = null where approved_loan_id in (select id from loans where id % 13 = 0)`,
     );
     await client.query(

@@ -4,7 +4,8 @@ import type { Database } from '../db/client.ts';
 import { loanStatusJob } from '../features/loans/loan-status.job.ts';
 import type { JobDefinition } from './job-runner.ts';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 /** Every background job of the server. Features add theirs here. */
 export function backgroundJobs(
@@ -22,6 +23,28 @@ export function backgroundJobs(
     ...(services.payments.pollIntervalMs > 0 ? [paymentPollJob(services)] : []),
     // Loan statuses (ACTIVE/OVERDUE/DEFAULT/FULLY_PAID) follow the calendar: on start and every 5 minutes.
     loanStatusJob(database, log),
+    // The marketplace's clock: bidding windows close and offers lapse, releasing what they reserved.
+    {
+      name: 'marketplace.close-due-listings',
+      intervalMs: MINUTE,
+      run: async () => {
+        await services.marketplace.closeDueListings();
+      },
+    },
+    {
+      name: 'marketplace.auto-invest',
+      intervalMs: MINUTE,
+      run: async () => {
+        await services.marketplace.runAutoInvest();
+      },
+    },
+    {
+      name: 'marketplace.expire-lapsed-offers',
+      intervalMs: MINUTE,
+      run: async () => {
+        await services.marketplace.expireLapsedOffers();
+      },
+    },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { createServices, type Services } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import { seedDemoLending } from './demo-lending.ts';
+import { type DemoMarketplace, seedDemoMarketplace } from './demo-marketplace.ts';
 import { type DemoMoney, fundDemoPlatform, seedDemoMoney } from './demo-money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.ts';
 
@@ -12,6 +13,7 @@ export interface DemoSeedResult {
   readonly loans: number;
   readonly repayments: number;
   readonly money: DemoMoney;
+  readonly marketplace: DemoMarketplace;
 }
 
 /**
@@ -30,7 +32,8 @@ export async function seedDemoData(services: Services): Promise<DemoSeedResult> 
     const history = await seedDemoHistory(past, clock);
     await services.loans.refreshStatuses();
     const money = await seedDemoMoney(services);
-    return { ...history, money };
+    const marketplace = await seedDemoMarketplace(services);
+    return { ...history, money, marketplace };
   } finally {
     await past.paymentProviders.close();
   }

@@ -1,5 +1,6 @@
+import { csvCell, toCsv } from '@sente/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { csvCell, csvFileName, downloadCsv, toCsv } from './csv-export.ts';
+import { csvFileName, downloadCsv } from './csv-export.ts';
 
 interface Row {
   readonly name: string;

@@ -1,6 +1,7 @@
+import { toCsv } from '@sente/contract';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { csvFileName, downloadCsv, toCsv } from '../lib/csv-export.ts';
+import { csvFileName, downloadCsv } from '../lib/csv-export.ts';
 import { Button } from './button.tsx';
 import { classNames } from './class-names.ts';
 

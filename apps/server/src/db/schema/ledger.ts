@@ -43,6 +43,11 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_platform_wallet_not_negative',
       sql`${t.code} <> 'PLATFORM_WALLET' or ${t.balance} >= 0`,
     ),
+    // What a lender has reserved or lent out is owed to it: never below nothing (decisions.md).
+    check(
+      'ledger_accounts_lender_accounts_not_overdrawn',
+      sql`${t.code} not like 'LENDER\_%' or ${t.balance} <= 0`,
+    ),
   ],
 );
 

@@ -25,6 +25,14 @@ export function toApplicationDto({ application: a, ...names }: ApplicationView):
     credit_score: a.creditScore,
     credit_reasons: a.creditReasons ?? [],
     document_count: names.documentCount,
+    listing: names.listing
+      ? {
+          id: names.listing.id,
+          status: names.listing.status,
+          funded_amount: toUgxString(names.listingFunded),
+          closes_at: names.listing.closesAt.toISOString(),
+        }
+      : null,
     created_at: a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),
   };

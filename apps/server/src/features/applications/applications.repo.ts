@@ -7,6 +7,8 @@ import {
   applicationDocuments,
   applicationStatusCounts,
   applications,
+  bids,
+  listings,
   loanTypes,
   users,
 } from '../../db/schema/index.ts';
@@ -30,11 +32,18 @@ function selectApplicationViews(db: DbOrTx) {
       loanType: loanTypes,
       decidedByName: decider.name,
       documentCount: sql<number>`(select count(*)::int from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
+      // The marketplace listing of an approved application, with what live bids cover so far.
+      listing: { id: listings.id, status: listings.status, closesAt: listings.closesAt },
+      listingFunded:
+        sql<number>`(select coalesce(sum(${bids.amount}), 0)::bigint from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE')`.mapWith(
+          Number,
+        ),
     })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .innerJoin(loanTypes, eq(loanTypes.id, applications.loanTypeId))
-    .leftJoin(decider, eq(decider.id, applications.decidedById));
+    .leftJoin(decider, eq(decider.id, applications.decidedById))
+    .leftJoin(listings, eq(listings.applicationId, applications.id));
 }
 export type ApplicationView = Awaited<
   ReturnType<ReturnType<typeof selectApplicationViews>['execute']>

@@ -5,12 +5,13 @@ import {
   NIN_PATTERN,
 } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import { findKycByUserId } from '../users/users.service.ts';
 import {
+  type ApplicationRow,
   type ApplicationStatus,
   type ApplicationView,
   countApplicationsByStatus,
@@ -35,6 +36,9 @@ export const DEFAULT_ADMIN_NOTES = {
   REJECTED: 'Application rejected by admin',
 } as const;
 
+/** What another feature does when an application is approved, in the approval's own transaction. */
+export type ApprovalHandler = (tx: Tx, application: ApplicationRow) => Promise<void>;
+
 export function createApplicationsService({
   db,
   clock,
@@ -46,6 +50,8 @@ export function createApplicationsService({
   loanTypes: LoanTypesService;
   loans: LoansService;
 }) {
+  const approvalHandlers: ApprovalHandler[] = [];
+
   /** Inside a unit of work, pass its transaction: the read then sees (and waits for) its locks. */
   async function view(id: number, handle: DbOrTx = db): Promise<ApplicationView> {
     const row = await findApplicationView(handle, id);
@@ -96,20 +102,24 @@ export function createApplicationsService({
     status: 'APPROVED' | 'REJECTED',
     notes: string | null | undefined,
   ): Promise<ApplicationView> {
-    const decided = await decidePendingApplication(db, id, {
-      status,
-      adminNotes: notes?.trim() || DEFAULT_ADMIN_NOTES[status],
-      decidedById: adminId,
-      decidedAt: clock.now(),
+    await db.transaction(async (tx) => {
+      const decided = await decidePendingApplication(tx, id, {
+        status,
+        adminNotes: notes?.trim() || DEFAULT_ADMIN_NOTES[status],
+        decidedById: adminId,
+        decidedAt: clock.now(),
+      });
+      if (!decided) {
+        const existing = await findApplicationById(tx, id);
+        if (!existing) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
+        throw new ConflictError(
+          'APPLICATION_NOT_PENDING',
+          `Only pending applications can be ${status === 'APPROVED' ? 'approved' : 'rejected'}; this one is already ${existing.status.toLowerCase()}`,
+        );
+      }
+      // What follows an approval in the same unit of work (the marketplace lists it at once).
+      if (status === 'APPROVED') for (const handler of approvalHandlers) await handler(tx, decided);
     });
-    if (!decided) {
-      const existing = await findApplicationById(db, id);
-      if (!existing) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
-      throw new ConflictError(
-        'APPLICATION_NOT_PENDING',
-        `Only pending applications can be ${status === 'APPROVED' ? 'approved' : 'rejected'}; this one is already ${existing.status.toLowerCase()}`,
-      );
-    }
     return view(id);
   }
 
@@ -157,6 +167,11 @@ export function createApplicationsService({
   return {
     refreshCreditCheck,
 
+    /** Runs `handler` inside every approval's transaction, after the status changed. */
+    onApproved(handler: ApprovalHandler): void {
+      approvalHandlers.push(handler);
+    },
+
     create,
 
     /** A signed-in borrower applies; admins and lenders do not borrow through this door. */
@@ -202,3 +217,4 @@ export function createApplicationsService({
   };
 }
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;
+export type { ApplicationRow } from './applications.repo.ts';

@@ -61,10 +61,18 @@ export async function findPostingsOfTransaction(
     .orderBy(asc(ledgerPostings.id));
 }
 
-export async function openUserWallet(db: DbOrTx, userId: number, code: string): Promise<void> {
+/**
+ * Opens a per-user liability account on first use. Only the wallet carries user_id (one per user);
+ * a lender's reserved and invested accounts are kept at or below zero by their own constraint.
+ */
+export async function openUserAccount(
+  db: DbOrTx,
+  code: string,
+  account: { userId: number; name: string; isWallet: boolean },
+): Promise<void> {
   await db
     .insert(ledgerAccounts)
-    .values({ code, userId, kind: 'liability', name: `Wallet of user ${userId}` })
+    .values({ code, userId: account.isWallet ? account.userId : null, kind: 'liability', name: account.name })
     .onConflictDoNothing({ target: ledgerAccounts.code });
 }
 
@@ -142,6 +150,18 @@ const accountByCode = preparedRead('ledger.account_by_code', (db) =>
 export async function findAccountByCode(db: DbOrTx, code: string): Promise<AccountRow | undefined> {
   const [row] = await accountByCode(db).execute({ code });
   return row;
+}
+
+/** The running balances of the accounts that exist among `codes` (one query, however many). */
+export async function findBalancesByCodes(
+  db: DbOrTx,
+  codes: readonly string[],
+): Promise<{ code: string; balance: number }[]> {
+  if (codes.length === 0) return [];
+  return db
+    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, [...codes]));
 }
 
 /** Gross amount per kind between two Kampala dates (inclusive start, exclusive end when given). */

@@ -5,6 +5,7 @@ import {
   addToBalance,
   addToDailyTotal,
   findAccountByCode,
+  findBalancesByCodes,
   findEntriesOfPosting,
   findPostingById,
   findPostingByKey,
@@ -12,10 +13,10 @@ import {
   insertEntries,
   insertPostingOnce,
   lockAccountsByCode,
-  openUserWallet,
+  openUserAccount,
   type PostingRow,
 } from './ledger.repo.ts';
-import { type AccountCode, type PostingKind, userIdOfWallet } from './ledger-accounts.ts';
+import { type AccountCode, type PostingKind, perUserAccount } from './ledger-accounts.ts';
 
 export interface JournalLine {
   readonly account: AccountCode;
@@ -72,8 +73,8 @@ export function createLedgerService({ clock }: { clock: Clock }) {
    */
   async function lockAccounts(tx: Tx, codes: readonly AccountCode[]) {
     for (const code of codes) {
-      const userId = userIdOfWallet(code);
-      if (userId !== null) await openUserWallet(tx, userId, code);
+      const account = perUserAccount(code);
+      if (account) await openUserAccount(tx, code, account);
     }
     const rows = await lockAccountsByCode(tx, codes);
     const missing = codes.filter((code) => !rows.some((row) => row.code === code));
@@ -179,8 +180,16 @@ export function createLedgerService({ clock }: { clock: Clock }) {
       return findPostingsOfTransaction(db, platformTransactionId);
     },
 
+    /** An account never opened has nothing in it: 0. */
     async balanceOf(db: DbOrTx, account: AccountCode): Promise<Ugx> {
       return ugx((await findAccountByCode(db, account))?.balance ?? 0);
+    },
+
+    /** The balances of many accounts in one query; an account never opened reads 0. */
+    async balancesOf(db: DbOrTx, accounts: readonly AccountCode[]): Promise<Map<AccountCode, Ugx>> {
+      const rows = await findBalancesByCodes(db, accounts);
+      const found = new Map(rows.map((row) => [row.code, row.balance]));
+      return new Map(accounts.map((account) => [account, ugx(found.get(account) ?? 0)]));
     },
   };
 }

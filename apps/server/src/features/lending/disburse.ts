@@ -7,6 +7,7 @@ import type { ApplicationsService } from '../applications/applications.service.t
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
+import type { MarketplaceService } from '../marketplace/marketplace.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { TransactionRow, TransactionWithUser } from '../payments/platform-transaction.ts';
 
@@ -22,6 +23,7 @@ export interface DisburseDeps {
   readonly payments: PaymentsService;
   readonly idempotency: IdempotencyService;
   readonly applications: ApplicationsService;
+  readonly marketplace: Pick<MarketplaceService, 'prepareFunding'>;
   readonly syncWaitMs: number;
 }
 
@@ -33,7 +35,7 @@ export interface DisburseDeps {
  * (checked here under the lock, and by a constraint on the account).
  */
 export async function requestPayout(
-  deps: Pick<DisburseDeps, 'db' | 'ledger' | 'payments' | 'applications'>,
+  deps: Pick<DisburseDeps, 'db' | 'ledger' | 'payments' | 'applications' | 'marketplace'>,
   input: { applicationId: number; requestKey: string },
 ): Promise<TransactionRow> {
   const { ledger, payments, applications } = deps;
@@ -52,7 +54,9 @@ export async function requestPayout(
       }
       if (!userPhone)
         throw new ConflictError('NO_MOBILE_MONEY_NUMBER', 'The borrower has no mobile-money number on file');
-      const amount = application.amountRequested;
+      // The accepted offer's lenders fund it, or the platform does (and the listing is withdrawn).
+      const funding = await deps.marketplace.prepareFunding(tx, input.applicationId);
+      const amount = funding.kind === 'lenders' ? funding.amount : application.amountRequested;
       const [wallet] = await ledger.lockAccounts(tx, [PLATFORM_WALLET]);
       const available = wallet?.balance ?? 0;
       if (available < amount) {

@@ -3,6 +3,7 @@ import type { ApplicationsService } from '../applications/applications.service.t
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
+import type { MarketplaceService } from '../marketplace/marketplace.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { disburse, requestPayout } from './disburse.ts';
@@ -18,6 +19,7 @@ export interface LendingDeps {
   readonly applications: ApplicationsService;
   readonly loans: LoansService;
   readonly notifications: NotificationsService;
+  readonly marketplace: MarketplaceService;
   /** How long a disbursement request waits for the payout before answering that it is on its way. */
   readonly syncWaitMs: number;
 }
@@ -29,7 +31,13 @@ export interface LendingDeps {
  */
 export function createLendingService(deps: LendingDeps) {
   deps.payments.registerFlow('DISBURSEMENT', disbursementFlow(deps));
-  deps.payments.registerFlow('REPAYMENT', repaymentFlow(deps));
+  deps.payments.registerFlow(
+    'REPAYMENT',
+    repaymentFlow({
+      ...deps,
+      splitRepayment: (tx, repayment) => deps.marketplace.repaymentLines(tx, repayment),
+    }),
+  );
   return {
     disburse: (input: Parameters<typeof disburse>[1]) => disburse(deps, input),
     repay: (input: Parameters<typeof repay>[1]) => repay(deps, input),

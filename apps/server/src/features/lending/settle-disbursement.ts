@@ -1,13 +1,14 @@
-import { formatUgx } from '@sente/contract';
+import { formatUgx, rateToBasisPoints } from '@sente/contract';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { LOANS_RECEIVABLE, PLATFORM_WALLET, providerClearing } from '../ledger/ledger-accounts.ts';
 import type { LoansService } from '../loans/loans.service.ts';
+import type { MarketplaceService } from '../marketplace/marketplace.service.ts';
 import type { PaymentFlow } from '../payments/payment-flow.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 
 /**
  * What a loan payout does at each step of its payment. Requested: the amount is reserved out of the
- * platform wallet. Confirmed by the provider: the loan and its schedule are created in the same
+ * platform wallet (the float), and lenders' reserved money becomes money they lent out. Confirmed by the provider: the loan and its schedule are created in the same
  * transaction as the settling posting. Failed: the reservation is reversed (the gateway's default)
  * and no loan exists; the application stays APPROVED.
  */
@@ -15,13 +16,16 @@ export function disbursementFlow(deps: {
   ledger: LedgerService;
   loans: LoansService;
   payments: Pick<PaymentsService, 'linkLoan'>;
+  marketplace: Pick<MarketplaceService, 'fundingOf' | 'lenderPayoutLines' | 'recordParticipations'>;
 }): PaymentFlow {
-  const { ledger, loans, payments } = deps;
+  const { ledger, loans, payments, marketplace } = deps;
   return {
     direction: 'send',
     userSees: 'CREDIT',
     category: 'LOAN',
     async reserve(tx, payment) {
+      if (payment.applicationId === null) throw new Error(`Disbursement ${payment.id} has no application`);
+      const funding = await marketplace.fundingOf(tx, payment.applicationId);
       await ledger.postJournal(tx, {
         idempotencyKey: `payment:${payment.id}:reserve`,
         kind: 'DISBURSEMENT_RESERVE',
@@ -31,16 +35,26 @@ export function disbursementFlow(deps: {
         lines: [
           { account: providerClearing(payment.provider), amount: payment.amount },
           { account: PLATFORM_WALLET, amount: -payment.amount },
+          // Lenders' reserved money becomes money lent out; a failed payout reverses it with the rest.
+          ...marketplace.lenderPayoutLines(funding),
         ],
       });
     },
     async settle(tx, payment) {
       if (payment.applicationId === null) throw new Error(`Disbursement ${payment.id} has no application`);
       const disbursedAt = payment.completedAt ?? payment.updatedAt;
+      const funding = await marketplace.fundingOf(tx, payment.applicationId);
       const loan = await loans.createLoanFromApplication(tx, {
         applicationId: payment.applicationId,
         disbursedAt,
         platformTransactionId: payment.id,
+        terms: funding.kind === 'lenders' ? { amount: funding.amount, rateBp: funding.rateBp } : undefined,
+      });
+      await marketplace.recordParticipations(tx, {
+        id: loan.id,
+        applicationId: payment.applicationId,
+        amount: loan.amount,
+        rateBp: rateToBasisPoints(loan.interestRate),
       });
       await payments.linkLoan(tx, payment.id, loan.id);
       await ledger.postJournal(tx, {

@@ -2,13 +2,7 @@ import { formatUgx } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
 import { isRetryable } from '../../db/retry-transaction.ts';
 import type { JournalLine, LedgerService } from '../ledger/ledger.service.ts';
-import {
-  INTEREST_INCOME,
-  LOANS_RECEIVABLE,
-  PLATFORM_WALLET,
-  SUSPENSE,
-  userWallet,
-} from '../ledger/ledger-accounts.ts';
+import { PLATFORM_WALLET, SUSPENSE, userWallet } from '../ledger/ledger-accounts.ts';
 import type { AllocationResult } from '../loans/allocate-repayment.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -18,8 +12,23 @@ import type { TransactionRow } from '../payments/platform-transaction.ts';
 
 export const PAYMENT_MODE: Record<string, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
 
-/** Allocation's result, or, when it failed in a way nobody foresaw, why: that money goes to suspense. */
-type Settlement = AllocationResult | { readonly kind: 'failed'; readonly reason: string };
+/** How an allocated repayment's principal and interest are credited (the marketplace splits them). */
+export type RepaymentSplitter = (
+  tx: Tx,
+  repayment: { loanId: number; principal: number; interest: number },
+) => Promise<{ lines: JournalLine[]; shareLines: JournalLine[] }>;
+
+/**
+ * Allocation's result (with the credit lines of its split among the loan's participations), or, when
+ * it failed in a way nobody foresaw, why: that money goes to suspense.
+ */
+type Settlement =
+  | Exclude<AllocationResult, { kind: 'allocated' }>
+  | (Extract<AllocationResult, { kind: 'allocated' }> & {
+      readonly creditLines: JournalLine[];
+      readonly shareLines: JournalLine[];
+    })
+  | { readonly kind: 'failed'; readonly reason: string };
 
 /**
  * Allocates in a savepoint, so that an unexpected failure rolls back only the allocation and the
@@ -28,20 +37,27 @@ type Settlement = AllocationResult | { readonly kind: 'failed'; readonly reason:
  */
 async function allocate(
   tx: Tx,
-  loans: LoansService,
+  deps: { loans: LoansService; splitRepayment: RepaymentSplitter },
   payment: TransactionRow,
   loanId: number,
 ): Promise<Settlement> {
   try {
-    return await tx.transaction((savepoint) =>
-      loans.allocateRepayment(savepoint, {
+    return await tx.transaction(async (savepoint): Promise<Settlement> => {
+      const result = await deps.loans.allocateRepayment(savepoint, {
         loanId,
         amount: payment.amount,
         paidAt: payment.completedAt ?? payment.updatedAt,
         platformTransactionId: payment.id,
         paymentMode: PAYMENT_MODE[payment.provider] ?? 'Mobile Money',
-      }),
-    );
+      });
+      if (result.kind !== 'allocated') return result;
+      const { lines, shareLines } = await deps.splitRepayment(savepoint, {
+        loanId,
+        principal: result.principal,
+        interest: result.interest,
+      });
+      return { ...result, creditLines: lines, shareLines };
+    });
   } catch (error) {
     if (isRetryable(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
@@ -53,8 +69,7 @@ function journalLines(payment: TransactionRow, settlement: Settlement): JournalL
   const lines: JournalLine[] = [{ account: PLATFORM_WALLET, amount: payment.amount }];
   switch (settlement.kind) {
     case 'allocated':
-      if (settlement.principal > 0) lines.push({ account: LOANS_RECEIVABLE, amount: -settlement.principal });
-      if (settlement.interest > 0) lines.push({ account: INTEREST_INCOME, amount: -settlement.interest });
+      lines.push(...settlement.creditLines);
       if (settlement.overpayment > 0)
         lines.push({ account: userWallet(payment.userId), amount: -settlement.overpayment });
       return lines;
@@ -119,8 +134,9 @@ export function repaymentFlow(deps: {
   loans: LoansService;
   notifications: NotificationsService;
   payments: Pick<PaymentsService, 'flagForAttention'>;
+  splitRepayment: RepaymentSplitter;
 }): PaymentFlow {
-  const { ledger, loans, notifications, payments } = deps;
+  const { ledger, notifications, payments } = deps;
   return {
     direction: 'request',
     userSees: 'DEBIT',
@@ -129,7 +145,7 @@ export function repaymentFlow(deps: {
       const settlement: Settlement =
         payment.loanId === null
           ? { kind: 'refused', code: 'LOAN_NOT_FOUND', reason: 'The repayment names no loan' }
-          : await allocate(tx, loans, payment, payment.loanId);
+          : await allocate(tx, deps, payment, payment.loanId);
       const paidAt = payment.completedAt ?? payment.updatedAt;
       await ledger.postJournal(tx, {
         idempotencyKey: `payment:${payment.id}:settle`,
@@ -138,6 +154,16 @@ export function repaymentFlow(deps: {
         postedAt: paidAt,
         lines: journalLines(payment, settlement),
       });
+      if (settlement.kind === 'allocated' && settlement.shareLines.length > 0) {
+        await ledger.postJournal(tx, {
+          idempotencyKey: `payment:${payment.id}:shares`,
+          kind: 'REPAYMENT_SHARE',
+          memo: `Repayment ${payment.referenceId} shared among the loan's lenders, less the platform fee`,
+          platformTransactionId: payment.id,
+          postedAt: paidAt,
+          lines: settlement.shareLines,
+        });
+      }
       if (settlement.kind === 'refused' || settlement.kind === 'failed') {
         await payments.flagForAttention(tx, payment.id, settlement.reason);
       }

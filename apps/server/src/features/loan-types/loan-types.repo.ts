@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { applications, loans, loanTypes } from '../../db/schema/index.ts';
@@ -9,6 +9,16 @@ export type NewLoanTypeRow = typeof loanTypes.$inferInsert;
 export async function findLoanTypeById(db: DbOrTx, id: number): Promise<LoanTypeRow | undefined> {
   const [row] = await db.select().from(loanTypes).where(eq(loanTypes.id, id));
   return row;
+}
+
+/** Which of `ids` are loan types (in any status). */
+export async function findExistingLoanTypeIds(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: loanTypes.id })
+    .from(loanTypes)
+    .where(inArray(loanTypes.id, [...ids]));
+  return rows.map((row) => row.id);
 }
 
 /** Locks the type so no application or loan can start using it while it is being deleted. */

@@ -14,6 +14,9 @@ import {
   updateLoanType,
 } from './loan-types.repo.ts';
 
+/** Composed into other features' reads (a lender's auto-invest rule names loan types). */
+export { findExistingLoanTypeIds } from './loan-types.repo.ts';
+
 export interface LoanTypeInput {
   readonly loan_type_name: string;
   readonly min_amount: number;

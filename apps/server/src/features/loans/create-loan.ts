@@ -1,4 +1,4 @@
-import { addDays, kampalaDate, rateToBasisPoints } from '@sente/contract';
+import { addDays, kampalaDate, rateToBasisPoints, toRateString } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../domain-error.ts';
 import {
@@ -17,6 +17,11 @@ export interface CreateLoanInput {
   readonly disbursedAt: Date;
   /** The payout's platform transaction, when a payment provider moved the money. */
   readonly platformTransactionId: number | null;
+  /**
+   * The accepted marketplace offer's amount and rate, when lenders fund the loan; without it the
+   * application's amount at its loan type's rate (the platform funds it).
+   */
+  readonly terms?: { readonly amount: number; readonly rateBp: number } | undefined;
 }
 
 /**
@@ -39,9 +44,11 @@ export async function createLoanFromApplication(tx: Tx, input: CreateLoanInput):
   if (application.userDeletedAt !== null)
     throw new ConflictError('BORROWER_ACCOUNT_CLOSED', "The borrower's account is closed");
 
+  const amount = input.terms?.amount ?? application.amountRequested;
+  const interestRate = input.terms ? toRateString(input.terms.rateBp) : application.interestRate;
   const schedule = buildSchedule({
-    principal: application.amountRequested,
-    monthlyRateBasisPoints: rateToBasisPoints(application.interestRate),
+    principal: amount,
+    monthlyRateBasisPoints: rateToBasisPoints(interestRate),
     months: application.loanTermMonths,
     interestType: application.interestType,
   });
@@ -53,8 +60,8 @@ export async function createLoanFromApplication(tx: Tx, input: CreateLoanInput):
       userId: application.userId,
       applicationId: application.id,
       loanTypeId: application.loanTypeId,
-      amount: application.amountRequested,
-      interestRate: application.interestRate,
+      amount,
+      interestRate,
       interestType: application.interestType,
       termMonths: application.loanTermMonths,
       termWeeks: schedule.weeks,

@@ -6,14 +6,14 @@ import {
   NATIONAL_ID_PATTERN,
   normalizeNationalId,
 } from '@sente/contract';
-import { InvalidInputError } from '../../domain-error.ts';
+import { type FieldMessages, InvalidInputError } from '../../domain-error.ts';
 import type { KycValues } from './kyc.repo.ts';
 
 export interface KycInput {
-  readonly dateOfBirth?: string | null;
-  readonly gender?: Gender | null;
-  readonly address?: string | null;
-  readonly nationalId?: string | null;
+  readonly dateOfBirth?: string | null | undefined;
+  readonly gender?: Gender | null | undefined;
+  readonly address?: string | null | undefined;
+  readonly nationalId?: string | null | undefined;
 }
 
 const ADDRESS_MIN = 3;
@@ -26,7 +26,15 @@ const EARLIEST_BIRTH_DATE = '1900-01-01';
  * `today` is the Kampala calendar day the 18-year minimum age is measured on.
  */
 export function validateKyc(input: KycInput, today: string): KycValues {
-  const details: Record<string, string[]> = {};
+  const { values, details } = checkKyc(input, today);
+  if (Object.keys(details).length > 0)
+    throw new InvalidInputError('INVALID_KYC', 'Invalid KYC details', details);
+  return values;
+}
+
+/** The same checks, answering the problems instead of throwing, so a caller can add its own. */
+export function checkKyc(input: KycInput, today: string): { values: KycValues; details: FieldMessages } {
+  const details: FieldMessages = {};
   const values: KycValues = {};
 
   if (input.dateOfBirth !== undefined) {
@@ -71,7 +79,5 @@ export function validateKyc(input: KycInput, today: string): KycValues {
     }
   }
 
-  if (Object.keys(details).length > 0)
-    throw new InvalidInputError('INVALID_KYC', 'Invalid KYC details', details);
-  return values;
+  return { values, details };
 }

@@ -1,10 +1,9 @@
 import { routes } from '@sente/contract';
-import { ForbiddenError } from '../../domain-error.ts';
 import { pagedAnswer } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 import type { UserAdminService } from './user-admin.service.ts';
-import { toKycDto, toSessionUser, toUserDetail } from './users.presenter.ts';
+import { toSessionUser, toUserDetail } from './users.presenter.ts';
 import type { UsersService } from './users.service.ts';
 
 export function registerUsersRoutes(
@@ -59,11 +58,8 @@ export function registerUsersRoutes(
     return toUserDetail(target, await users.getKyc(target.id));
   });
 
-  register(routes.getKyc, async ({ query, user }) => {
-    const targetId = query.user_id ?? user.id;
-    if (targetId !== user.id && user.role !== 'admin') throw new ForbiddenError();
-    return toKycDto(await users.getKyc(targetId));
-  });
+  // GET and PUT /api/auth/kyc/ are registered by lenders.routes.ts: a lender's KYC includes its
+  // lender details, which the lenders feature owns.
 
   register(routes.createPasswordResetLink, async ({ params, user }) => {
     const { resetUrl, expiresAt } = await passwordResets.issueLink(user.id, params.id);

@@ -1,10 +1,10 @@
 import { kampalaDate, type Role } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { ConflictError, type FieldMessages, InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
-import { findKycByUserId, type KycRow, upsertKyc } from './kyc.repo.ts';
-import { type KycInput, validateKyc } from './kyc.ts';
+import { findKycByUserId, type KycRow, type KycValues, upsertKyc } from './kyc.repo.ts';
+import { checkKyc, type KycInput } from './kyc.ts';
 import { checkEmail, checkName, checkPhone } from './user-fields.ts';
 import {
   findOpenUserByEmail,
@@ -18,8 +18,32 @@ import {
  * Reads and writes other features compose into their own units of work (they take the caller's
  * `tx`): sign-in and two-factor (auth), the KYC behind an application's credit score (applications).
  */
-export { findKycByUserId } from './kyc.repo.ts';
+export { findKycByUserId, type KycRow, type KycValues, upsertKyc } from './kyc.repo.ts';
+export type { KycInput } from './kyc.ts';
+export { escapeLikePattern } from './user-search.ts';
 export { findOpenUserByEmail, findOpenUserById, markSessionsRevoked, type UserRow } from './users.repo.ts';
+
+/**
+ * Checks a change to a user's KYC against what is on record: a new NIN against the stored gender,
+ * a new gender against the stored NIN (the NIN's second letter records the holder's sex). Answers the
+ * values to store and the problems per field, so a caller can add its own before refusing.
+ */
+export async function checkKycChange(
+  tx: DbOrTx,
+  userId: number,
+  input: KycInput,
+  today: string,
+): Promise<{ existing: KycRow | undefined; values: KycValues; details: FieldMessages }> {
+  const existing = await findKycByUserId(tx, userId);
+  const gender = input.gender !== undefined ? input.gender : (existing?.gender ?? null);
+  const { values, details } = checkKyc({ ...input, gender }, today);
+  if (input.gender === undefined) delete values.gender;
+  const storedNin = input.nationalId === undefined ? existing?.nationalId : null;
+  if (values.gender && storedNin && storedNin[1] !== values.gender[0]) {
+    details.gender = ['The gender does not match the National Identification Number on record'];
+  }
+  return { existing, values, details };
+}
 
 export interface NewUser {
   readonly email: string;
@@ -93,14 +117,12 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
     /** Creates or updates the given KYC fields of an open account, each validated (docs/users.md). */
     async saveKyc(userId: number, input: KycInput): Promise<KycRow> {
       return db.transaction(async (tx) => {
-        const existing = await findKycByUserId(tx, userId);
         if (!(await findOpenUserById(tx, userId)))
           throw new NotFoundError('USER_NOT_FOUND', 'User not found');
         const now = clock.now();
-        // Gender is checked against the NIN, so the stored one counts when only the NIN changes.
-        const gender = input.gender !== undefined ? input.gender : (existing?.gender ?? null);
-        const values = validateKyc({ ...input, gender }, kampalaDate(now));
-        if (input.gender === undefined) delete values.gender;
+        const { values, details } = await checkKycChange(tx, userId, input, kampalaDate(now));
+        if (Object.keys(details).length > 0)
+          throw new InvalidInputError('INVALID_KYC', 'Invalid KYC details', details);
         return upsertKyc(tx, userId, values, now);
       });
     },

@@ -27,7 +27,7 @@ export const MONEY_TABLES = {
   entries: spec('ledger_entries', 'id, posting_id, account_id, amount, created_at'),
 } as const;
 
-/** The platform's own accounts, as migrations 0006 (ledger rules) and 0017 (suspense) create them: ids 1–7. */
+/** The platform's own accounts, as migrations 0006 (ledger rules), 0017 (suspense) and 0019 (fee income) create them: ids 1–8. */
 const ACCOUNT = {
   PLATFORM_WALLET: 1,
   PLATFORM_CAPITAL: 2,
@@ -36,8 +36,9 @@ const ACCOUNT = {
   'PROVIDER_CLEARING:mtn': 5,
   'PROVIDER_CLEARING:airtel': 6,
   SUSPENSE: 7,
+  FEE_INCOME: 8,
 } as const;
-const FIRST_WALLET_ID = 8;
+const FIRST_WALLET_ID = 9;
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -77,6 +77,27 @@ describe('seed --scale, the money', () => {
     expect(row?.clearing).toBe(row?.in_flight);
   });
 
+  it('gives every loan participations whose sums equal the loan, and what lenders lent equals their accounts', async () => {
+    expect(
+      await count(
+        client,
+        `select count(*) as n from loans l
+          left join (select loan_id, sum(principal_share) share, sum(principal_repaid) repaid, sum(interest_paid) interest
+                       from participations group by loan_id) p on p.loan_id = l.id
+          where p.loan_id is null or p.share <> l.amount or p.repaid <> l.principal_paid or p.interest <> l.interest_paid`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        client,
+        `select count(*) as n from (select lender_id, sum(principal_share - principal_repaid) outstanding
+                                      from participations where lender_id is not null group by lender_id) p
+          left join ledger_accounts a on a.code = 'LENDER_INVESTED:' || p.lender_id
+          where coalesce(-a.balance, 0) <> p.outstanding`,
+      ),
+    ).toBe(0);
+  });
+
   it('ties every repayment and every loan to the completed transaction that moved its money', async () => {
     expect(
       await count(

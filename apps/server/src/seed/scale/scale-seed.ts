@@ -7,6 +7,7 @@
 import { startOfKampalaDate } from '@sente/contract';
 import pg from 'pg';
 import { hashPassword } from '../../features/auth/password.ts';
+import { PLATFORM_SHARES_SQL } from '../../features/marketplace/marketplace.repo.ts';
 import { copySink, insertSink, type Sink, type Value } from './bulk-sink.ts';
 import { dayOf } from './calendar.ts';
 import { dropForLoad, type Query, rebuildStatements } from './load-constraints.ts';
@@ -166,6 +167,9 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
       );
     }
     await query(`select setval('loan_reference_seq', greatest(1, (select count(*) from loans)))`);
+    // Every seeded loan was the platform's own: one participation each (docs/marketplace.md).
+    progress.phase('Participations');
+    await query(PLATFORM_SHARES_SQL);
     progress.phase('Analyzing');
     // VACUUM sets the visibility map, so counts can use index-only scans as on a settled database.
     await query('vacuum analyze');

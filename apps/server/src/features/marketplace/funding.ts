@@ -1,0 +1,216 @@
+import type { Tx } from '../../db/client.ts';
+import type { JournalLine } from '../ledger/ledger.service.ts';
+import {
+  type AccountCode,
+  FEE_INCOME,
+  INTEREST_INCOME,
+  LOANS_RECEIVABLE,
+  lenderInvested,
+  lenderReserved,
+  userWallet,
+} from '../ledger/ledger-accounts.ts';
+import {
+  acceptedOffer,
+  addToParticipation,
+  fillsOf,
+  insertParticipations,
+  type ListingRow,
+  liveBidsOf,
+  lockListingOfApplication,
+  lockParticipationsOf,
+  setBidStatus,
+  setOfferStatus,
+  updateListing,
+} from './marketplace.repo.ts';
+import type { MarketplaceDeps } from './marketplace-deps.ts';
+import { splitRepayment } from './pro-rata.ts';
+import { releaseBid } from './reservations.ts';
+
+/** Who pays a loan out: the lenders of the accepted offer, or the platform itself (the spec's flow). */
+export type Funding =
+  | {
+      readonly kind: 'lenders';
+      readonly listingId: number;
+      readonly amount: number;
+      readonly rateBp: number;
+      readonly fills: readonly {
+        readonly bidId: number;
+        readonly lenderId: number;
+        readonly amount: number;
+      }[];
+    }
+  | { readonly kind: 'platform' };
+
+async function fundingOfListing(tx: Tx, listing: ListingRow | undefined): Promise<Funding> {
+  if (listing?.status !== 'FUNDED') return { kind: 'platform' };
+  const offer = await acceptedOffer(tx, listing);
+  if (!offer) throw new Error(`Listing ${listing.id} is FUNDED without an accepted offer`);
+  const fills = await fillsOf(tx, offer.id);
+  return {
+    kind: 'lenders',
+    listingId: listing.id,
+    amount: offer.amount,
+    rateBp: offer.rateBp,
+    fills: fills.map((f) => ({ bidId: f.bidId, lenderId: f.lenderId, amount: f.amount })),
+  };
+}
+
+/**
+ * Before a payout is requested: what funds it. A FUNDED listing pays from its lenders' reservations.
+ * Otherwise the platform funds it alone, and a listing still OPEN or OFFERED leaves the marketplace
+ * first (every bid released, open offers expired), so no lender's money stays held for a loan that
+ * the platform made.
+ */
+export async function prepareFunding(
+  tx: Tx,
+  deps: Pick<MarketplaceDeps, 'clock' | 'ledger'>,
+  applicationId: number,
+): Promise<Funding> {
+  const listing = await lockListingOfApplication(tx, applicationId);
+  if (listing && (listing.status === 'OPEN' || listing.status === 'OFFERED')) {
+    const now = deps.clock.now();
+    await setOfferStatus(tx, listing.id, listing.round, 'OPEN', 'EXPIRED', now);
+    const live = await liveBidsOf(tx, listing.id);
+    await setBidStatus(
+      tx,
+      live.map((b) => b.id),
+      'RELEASED',
+      now,
+    );
+    for (const bid of live)
+      await releaseBid(tx, deps.ledger, bid, bid.amount, 'the platform funded the loan');
+    await updateListing(tx, listing.id, {
+      status: 'EXPIRED',
+      closedAt: listing.closedAt ?? now,
+      updatedAt: now,
+    });
+    return { kind: 'platform' };
+  }
+  return fundingOfListing(tx, listing);
+}
+
+/** The funding of an application whose payout is under way (read under the caller's locks). */
+export async function fundingOf(tx: Tx, applicationId: number): Promise<Funding> {
+  return fundingOfListing(tx, await lockListingOfApplication(tx, applicationId));
+}
+
+/**
+ * The lines a lender-funded payout adds to its reservation posting: each lender's reserved money
+ * becomes money lent out. The float pays the borrower either way.
+ */
+export function lenderPayoutLines(funding: Funding): JournalLine[] {
+  if (funding.kind === 'platform') return [];
+  const byLender = new Map<number, number>();
+  for (const fill of funding.fills)
+    byLender.set(fill.lenderId, (byLender.get(fill.lenderId) ?? 0) + fill.amount);
+  return [...byLender].flatMap(([lenderId, amount]) => [
+    { account: lenderReserved(lenderId), amount },
+    { account: lenderInvested(lenderId), amount: -amount },
+  ]);
+}
+
+/** When the loan exists: its participations, and the listing DISBURSED. */
+export async function recordParticipations(
+  tx: Tx,
+  deps: Pick<MarketplaceDeps, 'clock'>,
+  loan: { id: number; applicationId: number; amount: number; rateBp: number },
+): Promise<void> {
+  const listing = await lockListingOfApplication(tx, loan.applicationId);
+  const funding = await fundingOfListing(tx, listing);
+  const now = deps.clock.now();
+  if (funding.kind === 'platform') {
+    await insertParticipations(tx, [
+      {
+        loanId: loan.id,
+        lenderId: null,
+        bidId: null,
+        rateBp: loan.rateBp,
+        principalShare: loan.amount,
+        createdAt: now,
+      },
+    ]);
+    return;
+  }
+  await insertParticipations(
+    tx,
+    funding.fills.map((fill) => ({
+      loanId: loan.id,
+      lenderId: fill.lenderId,
+      bidId: fill.bidId,
+      rateBp: funding.rateBp,
+      principalShare: fill.amount,
+      createdAt: now,
+    })),
+  );
+  if (listing) await updateListing(tx, listing.id, { status: 'DISBURSED', updatedAt: now });
+}
+
+/** A repayment's postings: the loan's own (principal and interest in), and the lenders' shares out. */
+export interface RepaymentPostings {
+  /** Credit lines of the REPAYMENT posting: loans receivable −P, interest income −I. */
+  readonly lines: JournalLine[];
+  /**
+   * Lines of the REPAYMENT_SHARE posting, empty when the platform funded the loan alone: the
+   * lenders' interest leaves interest income, each lender's principal comes back from what it lent
+   * out, its principal and interest less the fee go to its wallet, and the fee to fee income. Kept
+   * apart so the REPAYMENT posting's gross stays what the borrower paid (financial statistics).
+   */
+  readonly shareLines: JournalLine[];
+}
+
+function linesOf(totals: Map<AccountCode, number>): JournalLine[] {
+  return [...totals].filter(([, amount]) => amount !== 0).map(([account, amount]) => ({ account, amount }));
+}
+
+/**
+ * How an allocated repayment is booked: split among the loan's participations by principal share,
+ * exact to the shilling (largest remainder, pro-rata.ts), with the platform's fee on each lender's
+ * interest; the participations record what they got. A loan made before the marketplace has no
+ * participations: all of it is the platform's.
+ */
+export async function repaymentLines(
+  tx: Tx,
+  deps: Pick<MarketplaceDeps, 'config'>,
+  repayment: { loanId: number; principal: number; interest: number },
+): Promise<RepaymentPostings> {
+  const lines = linesOf(
+    new Map<AccountCode, number>([
+      [LOANS_RECEIVABLE, -repayment.principal],
+      [INTEREST_INCOME, -repayment.interest],
+    ]),
+  );
+  const rows = await lockParticipationsOf(tx, repayment.loanId);
+  if (rows.length === 0) return { lines, shareLines: [] };
+  const split = splitRepayment({
+    principal: repayment.principal,
+    interest: repayment.interest,
+    feePercent: deps.config.feePercent,
+    participations: rows.map((p) => ({
+      id: p.id,
+      principalShare: p.principalShare,
+      principalOutstanding: p.principalShare - p.principalRepaid,
+    })),
+  });
+  const shares = new Map<AccountCode, number>();
+  const add = (account: AccountCode, amount: number) =>
+    shares.set(account, (shares.get(account) ?? 0) + amount);
+  for (const part of split.participations) {
+    const row = rows.find((p) => p.id === part.id);
+    if (!row) throw new Error(`participation ${part.id} vanished from its split`);
+    if (row.lenderId === null) {
+      // The platform's own share: its interest stays income, no fee on itself.
+      await addToParticipation(tx, row.id, { principal: part.principal, interest: part.interest, fee: 0 });
+      continue;
+    }
+    add(INTEREST_INCOME, part.interest);
+    add(lenderInvested(row.lenderId), part.principal);
+    add(userWallet(row.lenderId), -(part.principal + part.interest - part.fee));
+    add(FEE_INCOME, -part.fee);
+    await addToParticipation(tx, row.id, {
+      principal: part.principal,
+      interest: part.interest,
+      fee: part.fee,
+    });
+  }
+  return { lines, shareLines: linesOf(shares) };
+}

@@ -1,0 +1,21 @@
+import type { Clock } from '../../clock.ts';
+import type { MarketplaceConfig } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+
+/** Who may bid: the lenders feature answers (KYC, terms, an admin's verification). */
+export interface LenderGate {
+  assertMayBid(tx: Tx, userId: number): Promise<void>;
+}
+
+export interface MarketplaceDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly ledger: LedgerService;
+  readonly idempotency: IdempotencyService;
+  readonly lenders: LenderGate;
+  readonly config: MarketplaceConfig;
+}
+
+export const HOUR = 60 * 60 * 1000;

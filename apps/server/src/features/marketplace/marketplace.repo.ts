@@ -1,0 +1,415 @@
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  applications,
+  bids,
+  listings,
+  loans,
+  loanTypes,
+  offerFills,
+  offers,
+  participations,
+  users,
+} from '../../db/schema/index.ts';
+
+export type ListingRow = typeof listings.$inferSelect;
+export type ListingStatus = ListingRow['status'];
+export type BidRow = typeof bids.$inferSelect;
+export type BidStatus = BidRow['status'];
+export type OfferRow = typeof offers.$inferSelect;
+export type OfferFillRow = typeof offerFills.$inferSelect;
+export type ParticipationRow = typeof participations.$inferSelect;
+
+export async function insertListing(db: DbOrTx, values: typeof listings.$inferInsert): Promise<ListingRow> {
+  const [row] = await db.insert(listings).values(values).returning();
+  if (!row) throw new Error('listing not inserted');
+  return row;
+}
+
+export async function lockListing(db: DbOrTx, id: number): Promise<ListingRow | undefined> {
+  const [row] = await db.select().from(listings).where(eq(listings.id, id)).for('update');
+  return row;
+}
+
+export async function lockListingOfApplication(
+  db: DbOrTx,
+  applicationId: number,
+): Promise<ListingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(listings)
+    .where(eq(listings.applicationId, applicationId))
+    .for('update');
+  return row;
+}
+
+export async function updateListing(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof listings.$inferInsert>,
+): Promise<ListingRow> {
+  const [row] = await db.update(listings).set(values).where(eq(listings.id, id)).returning();
+  if (!row) throw new Error(`listing ${id} vanished`);
+  return row;
+}
+
+/** Listings whose bidding window ended (OPEN) or whose offers all lapsed, oldest first. */
+export async function findListingsToClose(db: DbOrTx, now: Date, limit: number): Promise<ListingRow[]> {
+  return db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.status, 'OPEN'), lte(listings.closesAt, now)))
+    .orderBy(asc(listings.closesAt))
+    .limit(limit);
+}
+
+export async function findListingsWithLapsedOffers(db: DbOrTx, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ listingId: offers.listingId })
+    .from(offers)
+    .where(and(eq(offers.status, 'OPEN'), lte(offers.expiresAt, now)))
+    .limit(limit);
+  return rows.map((r) => r.listingId);
+}
+
+// ---- bids ----
+
+export async function insertBid(db: DbOrTx, values: typeof bids.$inferInsert): Promise<BidRow> {
+  const [row] = await db.insert(bids).values(values).returning();
+  if (!row) throw new Error('bid not inserted');
+  return row;
+}
+
+export async function findBid(db: DbOrTx, id: number): Promise<BidRow | undefined> {
+  const [row] = await db.select().from(bids).where(eq(bids.id, id));
+  return row;
+}
+
+export async function lockBid(db: DbOrTx, id: number): Promise<BidRow | undefined> {
+  const [row] = await db.select().from(bids).where(eq(bids.id, id)).for('update');
+  return row;
+}
+
+export async function findLiveBid(
+  db: DbOrTx,
+  listingId: number,
+  lenderId: number,
+): Promise<BidRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bids)
+    .where(and(eq(bids.listingId, listingId), eq(bids.lenderId, lenderId), eq(bids.status, 'LIVE')))
+    .for('update');
+  return row;
+}
+
+export async function liveBidsOf(db: DbOrTx, listingId: number): Promise<BidRow[]> {
+  return db
+    .select()
+    .from(bids)
+    .where(and(eq(bids.listingId, listingId), eq(bids.status, 'LIVE')))
+    .orderBy(asc(bids.id))
+    .for('update');
+}
+
+export async function setBidStatus(db: DbOrTx, ids: readonly number[], status: BidStatus, now: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(bids)
+    .set({ status, updatedAt: now })
+    .where(inArray(bids.id, [...ids]));
+}
+
+export async function listBidsOfLender(
+  db: DbOrTx,
+  lenderId: number,
+  status: BidStatus | undefined,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: BidRow[]; count: number }> {
+  const where = and(eq(bids.lenderId, lenderId), status ? eq(bids.status, status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(bids)
+      .where(where)
+      .orderBy(desc(bids.createdAt), desc(bids.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db.select({ n: count() }).from(bids).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}
+
+// ---- offers ----
+
+export async function insertOffer(db: DbOrTx, values: typeof offers.$inferInsert): Promise<OfferRow> {
+  const [row] = await db.insert(offers).values(values).returning();
+  if (!row) throw new Error('offer not inserted');
+  return row;
+}
+
+export async function insertOfferFills(db: DbOrTx, values: (typeof offerFills.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(offerFills).values(values);
+}
+
+export async function findOffer(db: DbOrTx, id: number): Promise<OfferRow | undefined> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, id));
+  return row;
+}
+
+export async function offersOfRound(db: DbOrTx, listingId: number, round: number): Promise<OfferRow[]> {
+  return db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.listingId, listingId), eq(offers.round, round)))
+    .orderBy(asc(offers.id));
+}
+
+export async function fillsOf(db: DbOrTx, offerId: number): Promise<OfferFillRow[]> {
+  return db.select().from(offerFills).where(eq(offerFills.offerId, offerId)).orderBy(asc(offerFills.bidId));
+}
+
+export async function setOfferStatus(
+  db: DbOrTx,
+  listingId: number,
+  round: number,
+  from: OfferRow['status'],
+  to: OfferRow['status'],
+  now: Date,
+  only?: number,
+) {
+  await db
+    .update(offers)
+    .set({ status: to, decidedAt: now })
+    .where(
+      and(
+        eq(offers.listingId, listingId),
+        eq(offers.round, round),
+        eq(offers.status, from),
+        only === undefined ? undefined : eq(offers.id, only),
+      ),
+    );
+}
+
+/** The accepted offer of a listing's current round, if the borrower accepted one. */
+export async function acceptedOffer(db: DbOrTx, listing: ListingRow): Promise<OfferRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(
+      and(eq(offers.listingId, listing.id), eq(offers.round, listing.round), eq(offers.status, 'ACCEPTED')),
+    );
+  return row;
+}
+
+// ---- participations ----
+
+export async function insertParticipations(db: DbOrTx, values: (typeof participations.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(participations).values(values);
+}
+
+/** A loan's participations, locked, in a fixed order (the order every split uses). */
+export async function lockParticipationsOf(db: DbOrTx, loanId: number): Promise<ParticipationRow[]> {
+  return db
+    .select()
+    .from(participations)
+    .where(eq(participations.loanId, loanId))
+    .orderBy(asc(participations.id))
+    .for('update');
+}
+
+export async function participationsOf(
+  db: DbOrTx,
+  loanId: number,
+): Promise<(ParticipationRow & { lenderName: string | null })[]> {
+  const rows = await db
+    .select({ participation: participations, lenderName: users.name })
+    .from(participations)
+    .leftJoin(users, eq(users.id, participations.lenderId))
+    .where(eq(participations.loanId, loanId))
+    .orderBy(asc(participations.id));
+  return rows.map((r) => ({ ...r.participation, lenderName: r.lenderName }));
+}
+
+export async function addToParticipation(
+  db: DbOrTx,
+  id: number,
+  paid: { principal: number; interest: number; fee: number },
+) {
+  await db
+    .update(participations)
+    .set({
+      principalRepaid: sql`${participations.principalRepaid} + ${paid.principal}`,
+      interestPaid: sql`${participations.interestPaid} + ${paid.interest}`,
+      feesPaid: sql`${participations.feesPaid} + ${paid.fee}`,
+    })
+    .where(eq(participations.id, id));
+}
+
+// ---- what lenders see of a listing ----
+
+/** The columns a lender may see: nothing that names or locates the borrower (decisions.md). */
+function selectListingViews(db: DbOrTx) {
+  return db
+    .select({
+      listing: listings,
+      termMonths: applications.loanTermMonths,
+      loanTypeId: applications.loanTypeId,
+      loanTypeName: loanTypes.name,
+      interestType: loanTypes.interestType,
+      minimumAmount: loanTypes.minAmount,
+      businessType: applications.businessType,
+      businessLocation: applications.businessLocation,
+      purpose: applications.loanPurpose,
+      monthlyIncome: applications.monthlyIncome,
+      borrowerId: applications.userId,
+      fundedAmount:
+        sql<number>`coalesce((select sum(${bids.amount}) from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE'), 0)::bigint`.mapWith(
+          Number,
+        ),
+      bidsCount:
+        sql<number>`(select count(*) from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE')::int`.mapWith(
+          Number,
+        ),
+    })
+    .from(listings)
+    .innerJoin(applications, eq(applications.id, listings.applicationId))
+    .innerJoin(loanTypes, eq(loanTypes.id, applications.loanTypeId));
+}
+export type ListingView = Awaited<ReturnType<ReturnType<typeof selectListingViews>['execute']>>[number];
+
+export interface ListingFilter {
+  readonly status?: ListingStatus | undefined;
+  readonly riskGrade?: string | undefined;
+  readonly loanTypeId?: number | undefined;
+}
+
+export async function listListingViews(
+  db: DbOrTx,
+  filter: ListingFilter,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: ListingView[]; count: number }> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(listings.status, filter.status));
+  if (filter.riskGrade) conditions.push(eq(listings.riskGrade, filter.riskGrade));
+  if (filter.loanTypeId !== undefined) conditions.push(eq(applications.loanTypeId, filter.loanTypeId));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    selectListingViews(db)
+      .where(where)
+      .orderBy(asc(listings.closesAt), asc(listings.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db
+      .select({ n: count() })
+      .from(listings)
+      .innerJoin(applications, eq(applications.id, listings.applicationId))
+      .where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}
+
+export async function findListingView(db: DbOrTx, id: number): Promise<ListingView | undefined> {
+  const [row] = await selectListingViews(db).where(eq(listings.id, id));
+  return row;
+}
+
+export async function findListingViewOfApplication(
+  db: DbOrTx,
+  applicationId: number,
+): Promise<ListingView | undefined> {
+  const [row] = await selectListingViews(db).where(eq(listings.applicationId, applicationId));
+  return row;
+}
+
+/** The live bids of the given lender on the given listings (its "my_bid"). */
+export async function liveBidsOfLenderOn(
+  db: DbOrTx,
+  lenderId: number,
+  listingIds: readonly number[],
+): Promise<BidRow[]> {
+  if (listingIds.length === 0) return [];
+  return db
+    .select()
+    .from(bids)
+    .where(
+      and(eq(bids.lenderId, lenderId), inArray(bids.listingId, [...listingIds]), eq(bids.status, 'LIVE')),
+    );
+}
+
+export interface BorrowerRecord {
+  readonly loansRepaid: number;
+  readonly loansTotal: number;
+  /** Days the oldest unpaid installment of any open loan is late today (0: none late). */
+  readonly worstDaysInArrears: number;
+}
+
+/** A borrower's record on Sente: loans repaid in full, and how late their open loans are today. */
+export async function borrowerRecords(
+  db: DbOrTx,
+  borrowerIds: readonly number[],
+  today: string,
+): Promise<Map<number, BorrowerRecord>> {
+  if (borrowerIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: loans.userId,
+      repaid: sql<number>`count(*) filter (where ${loans.status} = 'FULLY_PAID')::int`.mapWith(Number),
+      total: sql<number>`count(*)::int`.mapWith(Number),
+      worst:
+        sql<number>`coalesce(max(greatest(${today}::date - ${loans.oldestUnpaidDueDate}, 0)) filter (where ${loans.status} <> 'FULLY_PAID'), 0)::int`.mapWith(
+          Number,
+        ),
+    })
+    .from(loans)
+    .where(inArray(loans.userId, [...borrowerIds]))
+    .groupBy(loans.userId);
+  return new Map(
+    rows.map((r) => [r.userId, { loansRepaid: r.repaid, loansTotal: r.total, worstDaysInArrears: r.worst }]),
+  );
+}
+
+export async function countOpenListings(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(listings).where(eq(listings.status, 'OPEN'));
+  return row?.n ?? 0;
+}
+
+/** OPEN listings still taking bids, with what auto-invest matches on and what live bids cover. */
+export async function openListingsForAutoInvest(db: DbOrTx, now: Date) {
+  return db
+    .select({
+      id: listings.id,
+      round: listings.round,
+      amount: listings.amount,
+      maxRateBp: listings.maxRateBp,
+      riskGrade: listings.riskGrade,
+      loanTypeId: applications.loanTypeId,
+      termMonths: applications.loanTermMonths,
+      fundedAmount:
+        sql<number>`coalesce((select sum(${bids.amount}) from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE'), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(listings)
+    .innerJoin(applications, eq(applications.id, listings.applicationId))
+    .where(and(eq(listings.status, 'OPEN'), sql`${listings.closesAt} > ${now}`))
+    .orderBy(asc(listings.opensAt), asc(listings.id));
+}
+
+/** Every bid of a listing's round, whatever became of it: a lender bids automatically once per round. */
+export async function bidsOfLenderOnRound(db: DbOrTx, listingId: number, round: number): Promise<BidRow[]> {
+  return db
+    .select()
+    .from(bids)
+    .where(and(eq(bids.listingId, listingId), eq(bids.round, round)));
+}
+
+/**
+ * Loans without participations (made before the marketplace, or by the bulk seed) get the platform
+ * as their only participant, with what has been paid on them. Migration 0020 ran the same statement.
+ */
+export const PLATFORM_SHARES_SQL = `insert into participations
+  (loan_id, lender_id, bid_id, rate_bp, principal_share, principal_repaid, interest_paid, fees_paid, created_at)
+  select l.id, null, null, round(l.interest_rate * 100)::int, l.amount, l.principal_paid, l.interest_paid, 0, l.opening_date
+  from loans l
+  where not exists (select 1 from participations p where p.loan_id = l.id)`;

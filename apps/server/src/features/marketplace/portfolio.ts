@@ -1,0 +1,110 @@
+import { lenderInvested, lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
+import type { MarketplaceDeps } from './marketplace-deps.ts';
+import { lenderCashFlows, participationTotals } from './portfolio.repo.ts';
+import { xirr } from './xirr.ts';
+
+export interface PortfolioValue {
+  readonly cashAvailable: number;
+  readonly cashReserved: number;
+  readonly outstandingPrincipal: number;
+  readonly principalRepaid: number;
+  readonly interestEarned: number;
+  readonly feesPaid: number;
+  readonly loans: { active: number; overdue: number; default: number; fullyPaid: number };
+  /** Per year, as a fraction (0.1425); null when it cannot be worked out yet. */
+  readonly netAnnualReturn: number | null;
+}
+
+/**
+ * A lender's portfolio. Cash and money lent out come from its ledger accounts; the shares' figures
+ * from its participations. The return is the XIRR of its own cash flows: money lent out (negative),
+ * what repayments paid into its wallet net of the fee (positive), and what borrowers still owe it
+ * today (positive, at face value), except on loans in DEFAULT, which count for nothing: lenders carry
+ * their losses (decisions.md).
+ */
+export async function portfolioOf(
+  deps: Pick<MarketplaceDeps, 'db' | 'clock' | 'ledger'>,
+  lenderId: number,
+): Promise<PortfolioValue> {
+  const { db, ledger } = deps;
+  const [wallet, reserved, invested, totals, flows] = await Promise.all([
+    ledger.balanceOf(db, userWallet(lenderId)),
+    ledger.balanceOf(db, lenderReserved(lenderId)),
+    ledger.balanceOf(db, lenderInvested(lenderId)),
+    participationTotals(db, lenderId),
+    lenderCashFlows(db, lenderId),
+  ]);
+  const count = (status: string) => totals.find((row) => row.status === status)?.loans ?? 0;
+  const sum = (pick: (row: (typeof totals)[number]) => number) => totals.reduce((s, row) => s + pick(row), 0);
+  const outstanding = 0 - invested;
+  const inDefault = totals
+    .filter((row) => row.status === 'DEFAULT')
+    .reduce((s, row) => s + row.share - row.principalRepaid, 0);
+  const cashFlows = flows.map((flow) => ({
+    // Lending out credits the invested account (a negative entry): money leaving the lender.
+    amount: flow.account === lenderInvested(lenderId) ? flow.amount : -flow.amount,
+    at: flow.at,
+  }));
+  const stillOwed = outstanding - inDefault;
+  if (stillOwed > 0) cashFlows.push({ amount: stillOwed, at: deps.clock.now() });
+  return {
+    cashAvailable: 0 - wallet,
+    cashReserved: 0 - reserved,
+    outstandingPrincipal: outstanding,
+    principalRepaid: sum((row) => row.principalRepaid),
+    interestEarned: sum((row) => row.interestPaid),
+    feesPaid: sum((row) => row.feesPaid),
+    loans: {
+      active: count('ACTIVE'),
+      overdue: count('OVERDUE'),
+      default: count('DEFAULT'),
+      fullyPaid: count('FULLY_PAID'),
+    },
+    netAnnualReturn: cashFlows.length >= 2 ? safeXirr(cashFlows) : null,
+  };
+}
+
+/** xirr answers null for flows without a return yet (all one sign, all on one day). */
+function safeXirr(flows: { amount: number; at: Date }[]): number | null {
+  return xirr(flows.filter((flow) => flow.amount !== 0));
+}
+
+export interface StatementValue {
+  readonly lines: {
+    at: Date;
+    kind: 'LENT' | 'RETURNED' | 'REPAYMENT';
+    description: string;
+    amount: number;
+  }[];
+  readonly totalLent: number;
+  readonly totalReceived: number;
+}
+
+/**
+ * What a lender lent and got back between two Kampala dates (both included; either may be open):
+ * money lent out at each payout (negative), given back when a payout failed, and each repayment's
+ * share paid into its wallet net of the fee.
+ */
+export async function statementOf(
+  deps: Pick<MarketplaceDeps, 'db'>,
+  lenderId: number,
+  range: { from?: Date | undefined; to?: Date | undefined },
+): Promise<StatementValue> {
+  const flows = await lenderCashFlows(deps.db, lenderId, range);
+  const lines = flows.map((flow) => {
+    if (flow.account === lenderInvested(lenderId)) {
+      return {
+        at: flow.at,
+        kind: flow.amount < 0 ? ('LENT' as const) : ('RETURNED' as const),
+        description: flow.memo,
+        amount: flow.amount,
+      };
+    }
+    return { at: flow.at, kind: 'REPAYMENT' as const, description: flow.memo, amount: -flow.amount };
+  });
+  return {
+    lines,
+    totalLent: lines.filter((l) => l.kind === 'LENT').reduce((s, l) => s - l.amount, 0),
+    totalReceived: lines.filter((l) => l.kind !== 'LENT').reduce((s, l) => s + l.amount, 0),
+  };
+}
