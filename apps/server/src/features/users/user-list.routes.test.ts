@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema/index.ts';
@@ -22,7 +22,6 @@ function makeUser(
     email?: string;
     phoneNumber?: string | null;
     status?: 'Active' | 'Inactive';
-    createdAt?: Date;
   } = {},
 ): Promise<UserRow> {
   seq++;
@@ -33,7 +32,6 @@ function makeUser(
     role: 'borrower',
     phoneNumber: overrides.phoneNumber ?? null,
     ...(overrides.status ? { status: overrides.status } : {}),
-    ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
   });
 }
 
@@ -62,13 +60,17 @@ describe('GET /api/auth/admin/users/', () => {
   beforeAll(async () => {
     const start = Date.parse('2024-01-01T08:00:00Z');
     for (let i = 0; i < 23; i++) {
-      tagged.push(
-        await makeUser({
-          name: `Pagertag Member ${i}`,
-          status: i % 3 === 0 ? 'Inactive' : 'Active',
-          createdAt: new Date(start + i * 86_400_000),
-        }),
-      );
+      const user = await makeUser({
+        name: `Pagertag Member ${i}`,
+        status: i % 3 === 0 ? 'Inactive' : 'Active',
+      });
+      // Registered one a day: the service registers people now, so the test dates them itself.
+      const [dated] = await t.db.database.db
+        .update(users)
+        .set({ createdAt: new Date(start + i * 86_400_000) })
+        .where(eq(users.id, user.id))
+        .returning();
+      tagged.push(dated ?? user);
     }
   });
 

@@ -25,7 +25,6 @@ function makeUser(
     email?: string;
     phoneNumber?: string | null;
     status?: 'Active' | 'Inactive';
-    createdAt?: Date;
   } = {},
 ): Promise<UserRow> {
   seq++;
@@ -36,7 +35,6 @@ function makeUser(
     role: 'borrower',
     phoneNumber: overrides.phoneNumber ?? null,
     ...(overrides.status ? { status: overrides.status } : {}),
-    ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
   });
 }
 

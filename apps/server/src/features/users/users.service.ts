@@ -52,7 +52,6 @@ export interface NewUser {
   readonly role: Role;
   readonly phoneNumber?: string | null;
   readonly status?: 'Active' | 'Inactive';
-  readonly createdAt?: Date;
 }
 
 export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
@@ -94,7 +93,7 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
       }
       if (await findOpenUserByEmail(db, email.value))
         throw new ConflictError('EMAIL_TAKEN', 'A user with this email already exists');
-      const now = input.createdAt ?? clock.now();
+      const now = clock.now();
       return insertUser(db, {
         email: email.value,
         name: name.value,
