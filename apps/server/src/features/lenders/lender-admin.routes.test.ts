@@ -191,6 +191,7 @@ describe('GET /api/marketplace/admin/lenders/', () => {
     expect(res.results.map((r: { id: number }) => r.id)).toEqual([open.id]);
   });
 
+  // captureQueries watches pg's Client.query, which PGlite does not go through: PostgreSQL only.
   it.runIf(testEngine() === 'postgres')(
     'reads a page in the same number of queries whatever its size',
     async () => {
