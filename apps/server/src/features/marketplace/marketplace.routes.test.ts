@@ -390,6 +390,91 @@ describe('races', () => {
   });
 });
 
+describe('more races', () => {
+  /** A listing covered by one lender's bid, with the borrower's offers made. */
+  async function offered(amount: number) {
+    const { user, token } = await borrower();
+    const { application, listing } = await listedApplication(user.id, amount);
+    const lender = await verifiedLender(t, adminToken, amount);
+    expect((await bid(lender.token, listing.id, amount, '2.00')).statusCode).toBe(201);
+    const offers = await as(token, 'POST', `/api/loans/applications/${application.id}/offers/request/`);
+    return { token, application, listing, lender, offerId: offers.json()[0].id as number };
+  }
+
+  it('never overdraws when a withdrawal races a bid for the same cash', async () => {
+    const { user } = await borrower();
+    const { listing } = await listedApplication(user.id, 1_000_000);
+    const lender = await verifiedLender(t, adminToken, 500_000);
+    const [withdrawn, bidden] = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: '/api/wallet/withdraw/',
+        headers: { ...bearer(lender.token), 'idempotency-key': idempotencyKey('withdraw') },
+        payload: { amount: 400_000, phone_number: '0772010001' },
+      }),
+      bid(lender.token, listing.id, 400_000, '2.00'),
+    ]);
+    const won = [withdrawn.statusCode, bidden.statusCode].filter((code) => code === 201);
+    expect(won, `${withdrawn.body} / ${bidden.body}`).toHaveLength(1);
+    expect(await cashOf(lender.user.id)).toBe(100_000);
+  });
+
+  it('funds once or releases everything when the borrower accepts as the offers expire', async () => {
+    const { token, application, listing, lender, offerId } = await offered(300_000);
+    await db().execute(
+      sql`update offers set expires_at = now() + interval '150 milliseconds' where listing_id = ${listing.id}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 140));
+    const [accepted] = await Promise.all([
+      as(token, 'POST', `/api/loans/applications/${application.id}/offers/${offerId}/accept/`, {
+        'idempotency-key': idempotencyKey('accept'),
+      }),
+      new Promise((resolve) => setTimeout(resolve, 15)).then(() =>
+        t.services.marketplace.expireLapsedOffers(),
+      ),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.services.marketplace.expireLapsedOffers();
+    const [after] = await db().select().from(listings).where(eq(listings.id, listing.id));
+    if (accepted.statusCode === 200) {
+      expect(after?.status).toBe('FUNDED');
+      expect(await reservedOf(lender.user.id)).toBe(300_000);
+    } else {
+      expect(accepted.statusCode, accepted.body).toBe(409);
+      expect(after?.status).toBe('EXPIRED');
+      expect(await reservedOf(lender.user.id)).toBe(0);
+      expect(await cashOf(lender.user.id)).toBe(300_000);
+    }
+  });
+
+  it('pays a funded application once when two admins disburse it at the same time', async () => {
+    const { token, application, lender, offerId } = await offered(400_000);
+    expect(
+      (
+        await as(token, 'POST', `/api/loans/applications/${application.id}/offers/${offerId}/accept/`, {
+          'idempotency-key': idempotencyKey('accept'),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const secondAdmin = (await t.userWithToken('admin')).token;
+    const answers = await Promise.all(
+      [adminToken, secondAdmin].map((tokenOfAdmin) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/loans/applications/${application.id}/disburse/`,
+          headers: { ...bearer(tokenOfAdmin), 'idempotency-key': idempotencyKey('disburse') },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const loanId = answers.find((r) => r.statusCode === 201)?.json().id;
+    const shares = await db().select().from(participations).where(eq(participations.loanId, loanId));
+    expect(shares).toMatchObject([{ lenderId: lender.user.id, principalShare: 400_000 }]);
+    expect(0 - (await balance(lenderInvested(lender.user.id)))).toBe(400_000);
+    expect(await reservedOf(lender.user.id)).toBe(0);
+  });
+});
+
 describe('offers that nobody takes', () => {
   it('releases every bid when the borrower declines, and an admin can list it again', async () => {
     const { user, token } = await borrower();
