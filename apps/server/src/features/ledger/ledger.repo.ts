@@ -216,3 +216,17 @@ export async function findLedgerDiscrepancies(db: DbOrTx): Promise<LedgerDiscrep
     })),
   };
 }
+
+/**
+ * What the float holds for others: users' wallets, lenders' reserved money and unmatched money in
+ * suspense (all liabilities, so their balances are ≤ 0; the answer is positive).
+ */
+export async function sumHeldForOthers(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ held: sql<number>`coalesce(-sum(${ledgerAccounts.balance}), 0)::bigint`.mapWith(Number) })
+    .from(ledgerAccounts)
+    .where(
+      sql`${ledgerAccounts.code} like 'USER\_WALLET:%' or ${ledgerAccounts.code} like 'LENDER\_RESERVED:%' or ${ledgerAccounts.code} = 'SUSPENSE'`,
+    );
+  return row?.held ?? 0;
+}

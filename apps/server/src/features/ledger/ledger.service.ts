@@ -15,6 +15,7 @@ import {
   lockAccountsByCode,
   openUserAccount,
   type PostingRow,
+  sumHeldForOthers,
 } from './ledger.repo.ts';
 import { type AccountCode, type PostingKind, perUserAccount } from './ledger-accounts.ts';
 
@@ -183,6 +184,11 @@ export function createLedgerService({ clock }: { clock: Clock }) {
     /** An account never opened has nothing in it: 0. */
     async balanceOf(db: DbOrTx, account: AccountCode): Promise<Ugx> {
       return ugx((await findAccountByCode(db, account))?.balance ?? 0);
+    },
+
+    /** What the float holds for users and lenders (wallets, reservations) and in suspense. */
+    heldForOthers(db: DbOrTx): Promise<number> {
+      return sumHeldForOthers(db);
     },
 
     /** The balances of many accounts in one query; an account never opened reads 0. */

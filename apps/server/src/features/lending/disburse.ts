@@ -58,12 +58,23 @@ export async function requestPayout(
       const funding = await deps.marketplace.prepareFunding(tx, input.applicationId);
       const amount = funding.kind === 'lenders' ? funding.amount : application.amountRequested;
       const [wallet] = await ledger.lockAccounts(tx, [PLATFORM_WALLET]);
-      const available = wallet?.balance ?? 0;
-      if (available < amount) {
+      const float = wallet?.balance ?? 0;
+      if (float < amount) {
         throw new ConflictError(
           'PLATFORM_WALLET_SHORT',
-          `The platform wallet holds ${formatUgx(available)}, less than the ${formatUgx(amount)} to disburse`,
+          `The platform wallet holds ${formatUgx(float)}, less than the ${formatUgx(amount)} to disburse`,
         );
+      }
+      if (funding.kind === 'platform') {
+        // The float also holds lenders' and borrowers' money: a loan the platform makes itself may
+        // use only what is the platform's own (under the float's lock, so two payouts cannot both).
+        const own = float - (await ledger.heldForOthers(tx)) - (await payments.sumOpenWithdrawals(tx));
+        if (own < amount) {
+          throw new ConflictError(
+            'PLATFORM_FUNDS_SHORT',
+            `The platform's own money in the wallet is ${formatUgx(Math.max(own, 0))} (the rest belongs to lenders and borrowers), less than the ${formatUgx(amount)} to disburse`,
+          );
+        }
       }
       const { payment } = await payments.create(tx, {
         type: 'DISBURSEMENT',

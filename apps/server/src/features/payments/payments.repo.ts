@@ -188,3 +188,17 @@ export async function findTransactionsNeedingAttention(
     })),
   };
 }
+
+/** Withdrawals on their way: out of their wallets already, not yet out of the float. */
+export async function sumOpenWithdrawals(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${platformTransactions.amount}), 0)::bigint`.mapWith(Number) })
+    .from(platformTransactions)
+    .where(
+      and(
+        eq(platformTransactions.type, 'WITHDRAWAL'),
+        inArray(platformTransactions.status, ['PENDING', 'PROCESSING']),
+      ),
+    );
+  return row?.total ?? 0;
+}

@@ -24,6 +24,7 @@ import {
   moveStatus,
   shiftTotals,
   sumOpenRepayments,
+  sumOpenWithdrawals,
   updateTransaction,
 } from './payments.repo.ts';
 import type { TransactionRow, TransactionType, TransactionWithUser } from './platform-transaction.ts';
@@ -355,6 +356,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /** What is owed on a loan is less what borrowers' collections already on their way will bring. */
+    sumOpenWithdrawals(tx: Tx): Promise<number> {
+      return sumOpenWithdrawals(tx);
+    },
+
     sumOpenRepayments(tx: Tx, loanId: number): Promise<number> {
       return sumOpenRepayments(tx, loanId);
     },
