@@ -37,6 +37,9 @@ async function screens(): Promise<ReadonlyArray<readonly [string, string]>> {
     ['/dashboard/loans?tab=repayments', 'On-Time Payments'],
     ['/dashboard/loans?tab=loan-types', 'Add New Loan Type'],
     ['/dashboard/transactions', 'Total Volume (UGX)'],
+    ['/dashboard/marketplace', 'Rate Cap'],
+    ['/dashboard/marketplace?status=EXPIRED', 'List again'],
+    ['/dashboard/lenders', 'Loans Funded'],
   ];
 }
 
