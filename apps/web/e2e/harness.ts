@@ -19,6 +19,8 @@ export interface HarnessInfo {
   readonly baseUrl: string;
   readonly adminEmail: string;
   readonly adminPassword: string;
+  /** The run's database, for tests that create accounts with the server's CLI. */
+  readonly databaseUrl: string;
 }
 
 declare module 'vitest' {
@@ -114,6 +116,7 @@ export async function setup(project: TestProject): Promise<void> {
     baseUrl: `http://127.0.0.1:${port}`,
     adminEmail: 'admin@e2e.sente.ug',
     adminPassword: randomBytes(18).toString('base64url'),
+    databaseUrl: databaseUrl(name),
   };
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {

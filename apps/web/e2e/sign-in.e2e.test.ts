@@ -23,7 +23,15 @@ describe('admin sign-in', () => {
     expect(await sidebar.getByText(stored.username, { exact: true }).isVisible()).toBe(true);
     expect(await sidebar.getByText('Administrator', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Admin Dashboard', { exact: true }).isVisible()).toBe(true);
-    for (const entry of ['Dashboard', 'Users', 'Applications', 'Loans', 'Transactions']) {
+    for (const entry of [
+      'Dashboard',
+      'Users',
+      'Applications',
+      'Loans',
+      'Transactions',
+      'Marketplace',
+      'Lenders',
+    ]) {
       expect(await sidebar.getByRole('link', { name: entry, exact: true }).isVisible()).toBe(true);
     }
     expect(problems).toEqual([]);
@@ -63,6 +71,8 @@ describe('admin sign-in', () => {
       ['Applications', '/dashboard/applications', 'Applications'],
       ['Loans', '/dashboard/loans', 'Loans'],
       ['Transactions', '/dashboard/transactions', 'All Platform Transactions'],
+      ['Marketplace', '/dashboard/marketplace', 'Marketplace'],
+      ['Lenders', '/dashboard/lenders', 'Lenders'],
     ] as const;
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     for (const [entry, path, heading] of pages) {

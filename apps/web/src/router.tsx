@@ -51,6 +51,11 @@ export const routeTree: RouteObject[] = [
                 path: 'transactions',
                 lazy: async () => ({ Component: (await loadAdmin()).TransactionsPage }),
               },
+              {
+                path: 'marketplace',
+                lazy: async () => ({ Component: (await loadAdmin()).MarketplacePage }),
+              },
+              { path: 'lenders', lazy: async () => ({ Component: (await loadAdmin()).LendersPage }) },
               { path: 'security', lazy: async () => ({ Component: (await loadAdmin()).SecurityPage }) },
               { path: '*', lazy: async () => ({ Component: (await loadAdmin()).AdminNotFoundPage }) },
             ],

@@ -25,6 +25,10 @@ export const paths = {
   applications: '/dashboard/applications',
   loans: '/dashboard/loans',
   transactions: '/dashboard/transactions',
+  /** The marketplace's listings and figures (docs/marketplace.md; not in the spec's route table). */
+  marketplace: '/dashboard/marketplace',
+  /** Lenders and their verification (docs/marketplace.md; not in the spec's route table). */
+  lenders: '/dashboard/lenders',
   /** The signed-in admin's two-factor sign-in (issue 9; not in the spec's route table). */
   security: '/dashboard/security',
 } as const;

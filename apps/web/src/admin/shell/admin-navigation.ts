@@ -1,4 +1,13 @@
-import { ArrowLeftRight, FileText, Landmark, LayoutDashboard, type LucideIcon, Users } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  FileText,
+  HandCoins,
+  Landmark,
+  LayoutDashboard,
+  type LucideIcon,
+  Store,
+  Users,
+} from 'lucide-react';
 import { paths } from '../../lib/paths.ts';
 
 export interface AdminNavEntry {
@@ -9,11 +18,13 @@ export interface AdminNavEntry {
   readonly isExact?: boolean;
 }
 
-/** The sidebar entries of spec section 2, Admin layout. */
+/** The sidebar entries of spec section 2, Admin layout, then the marketplace's (docs/marketplace.md). */
 export const adminNavigation: readonly AdminNavEntry[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard, isExact: true },
   { label: 'Users', to: paths.users, icon: Users },
   { label: 'Applications', to: paths.applications, icon: FileText },
   { label: 'Loans', to: paths.loans, icon: Landmark },
   { label: 'Transactions', to: paths.transactions, icon: ArrowLeftRight },
+  { label: 'Marketplace', to: paths.marketplace, icon: Store },
+  { label: 'Lenders', to: paths.lenders, icon: HandCoins },
 ];

@@ -7,6 +7,8 @@ export const LOAN_MESSAGES = {
   updateFailed: 'Failed to update loan type',
   deleteFailed: 'Failed to delete loan type',
   confirmDelete: 'Are you sure you want to delete this loan type?',
+  /** Not in the spec (the marketplace came later); worded as its others are. */
+  participationsFailed: 'Failed to load participations',
 } as const;
 
 /** Status labels of the loans table, as spec section 2 writes them. */

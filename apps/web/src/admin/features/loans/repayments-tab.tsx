@@ -10,6 +10,7 @@ import { Notice } from '../../../ui/notice.tsx';
 import { PagedTable } from '../../../ui/paged-table.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
 import { LOAN_MESSAGES } from './loan-messages.ts';
+import { ParticipationsSection } from './participations-section.tsx';
 import { useLoan, useRepaymentList, useRepaymentStatistics } from './use-loans.ts';
 
 interface Repayment {
@@ -129,6 +130,7 @@ export function RepaymentsTab() {
         rowKey={(r) => r.id}
         exportName="repayments"
       />
+      {loanId ? <ParticipationsSection loanId={loanId} /> : null}
     </>
   );
 }

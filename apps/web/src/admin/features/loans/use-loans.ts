@@ -52,3 +52,12 @@ export function useLoan(id: number | null) {
     enabled: id !== null,
   });
 }
+
+/** Who funded a loan (the marketplace's participations); the platform when it funded the loan itself. */
+export function useLoanParticipations(id: number | null) {
+  return useQuery({
+    queryKey: queryKeyOf('loanParticipations', { id }),
+    queryFn: ({ signal }) => api(routes.loanParticipations, { params: { id: id ?? 0 }, signal }),
+    enabled: id !== null,
+  });
+}
