@@ -80,14 +80,23 @@ describe('Marketplace', () => {
   it('filters by status through the URL and offers List again on expired listings only', async () => {
     const { page, problems, close } = await openAdminPage(browser, '/dashboard/marketplace');
     await rows(page).first().waitFor();
-    for (const [status, label] of [
+    // Other suites share the demo server and may move a listing on (an admin disbursing the offered
+    // application withdraws it), so the filters are tried on the statuses that have listings now.
+    const candidates = [
       ['OFFERED', 'Offered'],
+      ['DISBURSED', 'Disbursed'],
       ['EXPIRED', 'Expired'],
-    ] as const) {
+    ] as const;
+    const present: (typeof candidates)[number][] = [];
+    for (const candidate of candidates) {
+      const page_ = await adminApi<Page_<Listing>>(`/api/marketplace/admin/listings/?status=${candidate[0]}`);
+      if (page_.count > 0) present.push(candidate);
+    }
+    expect(present.map(([status]) => status)).toContain('EXPIRED');
+    expect(present.length).toBeGreaterThanOrEqual(2);
+    for (const [status, label] of present) {
       await page.getByLabel('Status').selectOption(status);
       await page.waitForURL((url) => url.searchParams.get('status') === status);
-      const expected = await adminApi<Page_<Listing>>(`/api/marketplace/admin/listings/?status=${status}`);
-      expect(expected.count).toBeGreaterThan(0);
       await page.waitForFunction((text) => {
         const cells = [...document.querySelectorAll('table tbody td:nth-child(9)')];
         return cells.length > 0 && cells.every((cell) => cell.textContent === text);
@@ -95,8 +104,9 @@ describe('Marketplace', () => {
       const relistButtons = table(page).getByRole('button', { name: /^List again/ });
       expect(await relistButtons.count()).toBe(status === 'EXPIRED' ? await rows(page).count() : 0);
     }
+    // Back returns to the filter chosen before the last one.
     await page.goBack();
-    await page.waitForURL((url) => url.searchParams.get('status') === 'OFFERED');
+    await page.waitForURL((url) => url.searchParams.get('status') === present.at(-2)?.[0]);
     expect(problems).toEqual([]);
     await close();
   });
