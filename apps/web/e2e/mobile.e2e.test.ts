@@ -52,13 +52,15 @@ describe('on a 390×844 phone', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
 
     // Keyboard: opening moves focus into the drawer; Escape closes it and returns focus.
+    // The drawer opens and closes on the next render, and focus moves after it: wait for each
+    // rather than sampling mid-update (the machine may be busy).
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     await page.getByRole('button', { name: 'Open menu' }).click();
-    expect(await sidebar.isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close menu');
+    await sidebar.waitFor({ state: 'visible', timeout: 5_000 });
+    await expect.poll(focused, { timeout: 5_000 }).toBe('Close menu');
     await page.keyboard.press('Escape');
-    // The drawer closes on the next render; wait for it rather than sampling mid-update.
     await sidebar.waitFor({ state: 'hidden', timeout: 5_000 });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    await expect.poll(focused, { timeout: 5_000 }).toBe('Open menu');
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await sidebar.getByRole('link', { name: 'Users', exact: true }).click();
