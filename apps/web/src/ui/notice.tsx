@@ -34,3 +34,23 @@ export function Notice({
     </section>
   );
 }
+
+/** What an action just did, until the admin dismisses it or does something else. */
+export function DismissibleSuccess({
+  message,
+  onDismiss,
+}: {
+  readonly message: string;
+  readonly onDismiss: () => void;
+}) {
+  return (
+    <Notice tone="success">
+      <div className="flex items-center justify-between gap-2">
+        <p>{message}</p>
+        <button type="button" className="font-semibold underline" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </Notice>
+  );
+}

@@ -5,7 +5,7 @@ import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlSearch } from '../../../lib/use-url-search.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
-import { Notice } from '../../../ui/notice.tsx';
+import { DismissibleSuccess } from '../../../ui/notice.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { PageHeading } from '../../shell/page-heading.tsx';
@@ -30,16 +30,7 @@ export function LendersPage() {
       <p className="text-slate-700 dark:text-slate-300">
         Lenders waiting for verification (KYC and terms complete) come first. Only verified lenders may bid.
       </p>
-      {success ? (
-        <Notice tone="success">
-          <div className="flex items-center justify-between gap-2">
-            <p>{success}</p>
-            <button type="button" className="font-semibold underline" onClick={() => setSuccess(null)}>
-              Dismiss
-            </button>
-          </div>
-        </Notice>
-      ) : null}
+      {success ? <DismissibleSuccess message={success} onDismiss={() => setSuccess(null)} /> : null}
       {list.isError && list.error !== dismissedError ? (
         <ErrorBanner
           message={LENDER_MESSAGES.loadFailed}

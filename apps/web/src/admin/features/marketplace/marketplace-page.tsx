@@ -13,7 +13,7 @@ import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
-import { Notice } from '../../../ui/notice.tsx';
+import { DismissibleSuccess } from '../../../ui/notice.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
 import { PageHeading } from '../../shell/page-heading.tsx';
@@ -76,16 +76,7 @@ export function MarketplacePage() {
           clearingRate ? 'Per month' : 'No funded offers yet',
         )}
       </section>
-      {success ? (
-        <Notice tone="success">
-          <div className="flex items-center justify-between gap-2">
-            <p>{success}</p>
-            <button type="button" className="font-semibold underline" onClick={() => setSuccess(null)}>
-              Dismiss
-            </button>
-          </div>
-        </Notice>
-      ) : null}
+      {success ? <DismissibleSuccess message={success} onDismiss={() => setSuccess(null)} /> : null}
       {list.isError && list.error !== dismissedError ? (
         <ErrorBanner
           message={MARKETPLACE_MESSAGES.listingsFailed}
