@@ -50,12 +50,11 @@ export function disbursementFlow(deps: {
         platformTransactionId: payment.id,
         terms: funding.kind === 'lenders' ? { amount: funding.amount, rateBp: funding.rateBp } : undefined,
       });
-      await marketplace.recordParticipations(tx, {
-        id: loan.id,
-        applicationId: payment.applicationId,
-        amount: loan.amount,
-        rateBp: rateToBasisPoints(loan.interestRate),
-      });
+      await marketplace.recordParticipations(
+        tx,
+        { id: loan.id, amount: loan.amount, rateBp: rateToBasisPoints(loan.interestRate) },
+        funding,
+      );
       await payments.linkLoan(tx, payment.id, loan.id);
       await ledger.postJournal(tx, {
         idempotencyKey: `payment:${payment.id}:settle`,

@@ -15,16 +15,13 @@ import {
   fillsOf,
   insertParticipations,
   type ListingRow,
-  liveBidsOf,
   lockListingOfApplication,
   lockParticipationsOf,
-  setBidStatus,
-  setOfferStatus,
   updateListing,
 } from './marketplace.repo.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { splitRepayment } from './pro-rata.ts';
-import { releaseBid } from './reservations.ts';
+import { endWithoutLoan } from './reservations.ts';
 
 /** Who pays a loan out: the lenders of the accepted offer, or the platform itself (the spec's flow). */
 export type Funding =
@@ -68,22 +65,7 @@ export async function prepareFunding(
 ): Promise<Funding> {
   const listing = await lockListingOfApplication(tx, applicationId);
   if (listing && (listing.status === 'OPEN' || listing.status === 'OFFERED')) {
-    const now = deps.clock.now();
-    await setOfferStatus(tx, listing.id, listing.round, 'OPEN', 'EXPIRED', now);
-    const live = await liveBidsOf(tx, listing.id);
-    await setBidStatus(
-      tx,
-      live.map((b) => b.id),
-      'RELEASED',
-      now,
-    );
-    for (const bid of live)
-      await releaseBid(tx, deps.ledger, bid, bid.amount, 'the platform funded the loan');
-    await updateListing(tx, listing.id, {
-      status: 'EXPIRED',
-      closedAt: listing.closedAt ?? now,
-      updatedAt: now,
-    });
+    await endWithoutLoan(tx, deps, listing, 'EXPIRED', 'the platform funded the loan');
     return { kind: 'platform' };
   }
   return fundingOfListing(tx, listing);
@@ -109,14 +91,13 @@ export function lenderPayoutLines(funding: Funding): JournalLine[] {
   ]);
 }
 
-/** When the loan exists: its participations, and the listing DISBURSED. */
+/** When the loan exists: its participations from the funding the payout read, and the listing DISBURSED. */
 export async function recordParticipations(
   tx: Tx,
   deps: Pick<MarketplaceDeps, 'clock'>,
-  loan: { id: number; applicationId: number; amount: number; rateBp: number },
+  loan: { id: number; amount: number; rateBp: number },
+  funding: Funding,
 ): Promise<void> {
-  const listing = await lockListingOfApplication(tx, loan.applicationId);
-  const funding = await fundingOfListing(tx, listing);
   const now = deps.clock.now();
   if (funding.kind === 'platform') {
     await insertParticipations(tx, [
@@ -142,7 +123,7 @@ export async function recordParticipations(
       createdAt: now,
     })),
   );
-  if (listing) await updateListing(tx, listing.id, { status: 'DISBURSED', updatedAt: now });
+  await updateListing(tx, funding.listingId, { status: 'DISBURSED', updatedAt: now });
 }
 
 /** A repayment's postings: the loan's own (principal and interest in), and the lenders' shares out. */

@@ -248,6 +248,13 @@ export async function addToParticipation(
 
 // ---- what lenders see of a listing ----
 
+/** What a listing's live bids add up to: the funding progress every listing answer shows. */
+function liveBidTotal() {
+  return sql<number>`coalesce((select sum(${bids.amount}) from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE'), 0)::bigint`.mapWith(
+    Number,
+  );
+}
+
 /** The columns a lender may see: nothing that names or locates the borrower (decisions.md). */
 function selectListingViews(db: DbOrTx) {
   return db
@@ -263,10 +270,7 @@ function selectListingViews(db: DbOrTx) {
       purpose: applications.loanPurpose,
       monthlyIncome: applications.monthlyIncome,
       borrowerId: applications.userId,
-      fundedAmount:
-        sql<number>`coalesce((select sum(${bids.amount}) from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE'), 0)::bigint`.mapWith(
-          Number,
-        ),
+      fundedAmount: liveBidTotal(),
       bidsCount:
         sql<number>`(select count(*) from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE')::int`.mapWith(
           Number,
@@ -369,11 +373,6 @@ export async function borrowerRecords(
   );
 }
 
-export async function countOpenListings(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(listings).where(eq(listings.status, 'OPEN'));
-  return row?.n ?? 0;
-}
-
 /** OPEN listings still taking bids, with what auto-invest matches on and what live bids cover. */
 export async function openListingsForAutoInvest(db: DbOrTx, now: Date) {
   return db
@@ -385,10 +384,7 @@ export async function openListingsForAutoInvest(db: DbOrTx, now: Date) {
       riskGrade: listings.riskGrade,
       loanTypeId: applications.loanTypeId,
       termMonths: applications.loanTermMonths,
-      fundedAmount:
-        sql<number>`coalesce((select sum(${bids.amount}) from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE'), 0)::bigint`.mapWith(
-          Number,
-        ),
+      fundedAmount: liveBidTotal(),
     })
     .from(listings)
     .innerJoin(applications, eq(applications.id, listings.applicationId))

@@ -148,8 +148,8 @@ export function createMarketplaceService(
       prepareFunding(tx, deps, applicationId),
     fundingOf: (tx: Tx, applicationId: number): Promise<Funding> => fundingOf(tx, applicationId),
     lenderPayoutLines,
-    recordParticipations: (tx: Tx, loan: Parameters<typeof recordParticipations>[2]) =>
-      recordParticipations(tx, deps, loan),
+    recordParticipations: (tx: Tx, loan: Parameters<typeof recordParticipations>[2], funding: Funding) =>
+      recordParticipations(tx, deps, loan, funding),
     repaymentLines: (tx: Tx, repayment: Parameters<typeof repaymentLines>[2]) =>
       repaymentLines(tx, deps, repayment),
   };

@@ -5,7 +5,6 @@ import { applications, loanTypes } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../domain-error.ts';
 import { lenderCount, runAuction } from './auction.ts';
 import {
-  type BidRow,
   fillsOf,
   findListingsToClose,
   findListingsWithLapsedOffers,
@@ -24,7 +23,7 @@ import {
 } from './marketplace.repo.ts';
 import { HOUR, type MarketplaceDeps } from './marketplace-deps.ts';
 import { offerTerms } from './offer-terms.ts';
-import { releaseBid } from './reservations.ts';
+import { endWithoutLoan, releaseAll, releaseBid } from './reservations.ts';
 
 type Deps = Pick<MarketplaceDeps, 'db' | 'clock' | 'ledger' | 'config'>;
 
@@ -41,16 +40,6 @@ async function loanFacts(tx: Tx, applicationId: number) {
     .where(eq(applications.id, applicationId));
   if (!row) throw new Error(`Application ${applicationId} of a listing is gone`);
   return row;
-}
-
-async function releaseAll(tx: Tx, deps: Deps, bids: readonly BidRow[], why: string): Promise<void> {
-  await setBidStatus(
-    tx,
-    bids.map((b) => b.id),
-    'RELEASED',
-    deps.clock.now(),
-  );
-  for (const bid of bids) await releaseBid(tx, deps.ledger, bid, bid.amount, why);
 }
 
 /**
@@ -253,19 +242,6 @@ export async function declineOffers(
     }
     return endWithoutLoan(tx, deps, listing, 'DECLINED', 'the borrower declined the offers');
   });
-}
-
-async function endWithoutLoan(
-  tx: Tx,
-  deps: Deps,
-  listing: ListingRow,
-  offersBecome: 'DECLINED' | 'EXPIRED',
-  why: string,
-): Promise<ListingRow> {
-  const now = deps.clock.now();
-  await setOfferStatus(tx, listing.id, listing.round, 'OPEN', offersBecome, now);
-  await releaseAll(tx, deps, await liveBidsOf(tx, listing.id), why);
-  return updateListing(tx, listing.id, { status: 'EXPIRED', updatedAt: now });
 }
 
 /**

@@ -60,13 +60,9 @@ export async function portfolioOf(
       default: count('DEFAULT'),
       fullyPaid: count('FULLY_PAID'),
     },
-    netAnnualReturn: cashFlows.length >= 2 ? safeXirr(cashFlows) : null,
+    // Null until the flows have both signs (nothing lent, or nothing back yet).
+    netAnnualReturn: xirr(cashFlows),
   };
-}
-
-/** xirr answers null for flows without a return yet (all one sign, all on one day). */
-function safeXirr(flows: { amount: number; at: Date }[]): number | null {
-  return xirr(flows.filter((flow) => flow.amount !== 0));
 }
 
 export interface StatementValue {

@@ -1,7 +1,15 @@
+import type { Clock } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
-import type { BidRow } from './marketplace.repo.ts';
+import {
+  type BidRow,
+  type ListingRow,
+  liveBidsOf,
+  setBidStatus,
+  setOfferStatus,
+  updateListing,
+} from './marketplace.repo.ts';
 
 /**
  * A bid's money moves between the lender's wallet (available cash) and its reserved account; the
@@ -36,5 +44,43 @@ export async function releaseBid(
       { account: lenderReserved(bid.lenderId), amount },
       { account: userWallet(bid.lenderId), amount: -amount },
     ],
+  });
+}
+
+/** Every given bid RELEASED and its whole reservation given back. */
+export async function releaseAll(
+  tx: Tx,
+  deps: { clock: Clock; ledger: LedgerService },
+  bids: readonly BidRow[],
+  why: string,
+): Promise<void> {
+  await setBidStatus(
+    tx,
+    bids.map((b) => b.id),
+    'RELEASED',
+    deps.clock.now(),
+  );
+  for (const bid of bids) await releaseBid(tx, deps.ledger, bid, bid.amount, why);
+}
+
+/**
+ * A listing leaves the marketplace without a loan from its lenders (declined, offers lapsed, or the
+ * platform funding it itself): its open offers end, every live bid is released, and it is EXPIRED.
+ * The caller holds the listing's lock.
+ */
+export async function endWithoutLoan(
+  tx: Tx,
+  deps: { clock: Clock; ledger: LedgerService },
+  listing: ListingRow,
+  offersBecome: 'DECLINED' | 'EXPIRED',
+  why: string,
+): Promise<ListingRow> {
+  const now = deps.clock.now();
+  await setOfferStatus(tx, listing.id, listing.round, 'OPEN', offersBecome, now);
+  await releaseAll(tx, deps, await liveBidsOf(tx, listing.id), why);
+  return updateListing(tx, listing.id, {
+    status: 'EXPIRED',
+    closedAt: listing.closedAt ?? now,
+    updatedAt: now,
   });
 }
