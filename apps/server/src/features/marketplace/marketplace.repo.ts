@@ -318,11 +318,11 @@ export async function findListingView(db: DbOrTx, id: number): Promise<ListingVi
   return row;
 }
 
-export async function findListingViewOfApplication(
+export async function findListingOfApplication(
   db: DbOrTx,
   applicationId: number,
-): Promise<ListingView | undefined> {
-  const [row] = await selectListingViews(db).where(eq(listings.applicationId, applicationId));
+): Promise<ListingRow | undefined> {
+  const [row] = await db.select().from(listings).where(eq(listings.applicationId, applicationId));
   return row;
 }
 

@@ -23,8 +23,8 @@ function startOfKampalaMonth(now: Date): Date {
 import {
   type BidStatus,
   borrowerRecords,
+  findListingOfApplication,
   findListingView,
-  findListingViewOfApplication,
   type ListingFilter,
   type ListingView,
   listBidsOfLender,
@@ -92,9 +92,10 @@ export function createMarketplaceService(
 
     /** The listing an approval made (the demo seed and the admin screens start from the application). */
     async listingOfApplication(applicationId: number) {
-      const row = await findListingViewOfApplication(deps.db, applicationId);
-      if (!row) throw new NotFoundError('LISTING_NOT_FOUND', 'This application is not on the marketplace');
-      return row.listing;
+      const listing = await findListingOfApplication(deps.db, applicationId);
+      if (!listing)
+        throw new NotFoundError('LISTING_NOT_FOUND', 'This application is not on the marketplace');
+      return listing;
     },
 
     portfolio: (lenderId: number) => portfolioOf(deps, lenderId),
@@ -126,9 +127,9 @@ export function createMarketplaceService(
         viewer as Parameters<ApplicationsService['getFor']>[0],
         applicationId,
       );
-      const listing = await findListingViewOfApplication(deps.db, application.id);
+      const listing = await findListingOfApplication(deps.db, application.id);
       if (!listing) return [];
-      return offersOfRound(deps.db, listing.listing.id, listing.listing.round);
+      return offersOfRound(deps.db, listing.id, listing.round);
     },
     requestOffers: (viewer: Viewer, applicationId: number) => requestOffers(deps, viewer, applicationId),
     acceptOffer: (input: Parameters<typeof acceptOffer>[1]) => acceptOffer(deps, input),
