@@ -18,10 +18,23 @@ module.exports = {
       to: { path: '^apps/web/src/admin' },
     },
     {
+      name: 'site-not-app',
+      severity: 'error',
+      from: { path: '^apps/web/src/site' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'app-and-admin-apart',
+      comment: "The borrowers' app and the back-office share only lib/ and ui/ (docs/app.md).",
+      severity: 'error',
+      from: { path: '^apps/web/src/(app|admin)/' },
+      to: { path: '^apps/web/src/(app|admin|site)/', pathNot: '^apps/web/src/$1/' },
+    },
+    {
       name: 'ui-and-lib-import-no-feature',
       severity: 'error',
       from: { path: '^apps/web/src/(ui|lib)/' },
-      to: { path: '^apps/web/src/(site|admin)/' },
+      to: { path: '^apps/web/src/(site|admin|app)/' },
     },
     {
       name: 'admin-features-independent',

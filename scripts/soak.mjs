@@ -88,6 +88,9 @@ const supervisor = {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // The soak signs admins in with the password and reads the route list from the OpenAPI document.
+        ADMIN_MFA: 'optional',
+        API_DOCS: 'true',
         DATABASE_URL: dbUrl,
         JWT_SECRET: jwtSecret,
         ADMIN_EMAIL: admin.email,

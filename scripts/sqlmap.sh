@@ -34,7 +34,7 @@ psql "$PG_ADMIN_URL" -qc "create database \"$DB\"" >/dev/null
 echo "Starting the server on $BASE (database $DB, demo data)..."
 (
   cd "$ROOT"
-  NODE_ENV=production DATABASE_URL="$DB_URL" JWT_SECRET="$(head -c36 /dev/urandom | base64 | tr -d '/+=')" \
+  NODE_ENV=production ADMIN_MFA=optional DATABASE_URL="$DB_URL" JWT_SECRET="$(head -c36 /dev/urandom | base64 | tr -d '/+=')" \
     ADMIN_EMAIL="$ADMIN_EMAIL" ADMIN_PASSWORD="$ADMIN_PASSWORD" SEED_DEMO=true PORT="$PORT" HOST=127.0.0.1 \
     PAYMENT_PROVIDER=simulator PAYMENT_CALLBACK_SECRET="$(head -c36 /dev/urandom | base64 | tr -d '/+=')" \
     PUBLIC_URL="$BASE" LOG_LEVEL=warn WEB_DIST_DIR=/nonexistent DATA_DIR="$WORK/data" LOGIN_RATE_LIMIT_PER_MINUTE=100000 \

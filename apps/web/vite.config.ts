@@ -33,11 +33,26 @@ export default defineConfig(({ isSsrBuild }) => ({
             manualChunks(id) {
               if (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
               if (/node_modules[\\/]react-router[\\/]/.test(id)) return 'router';
+              // What every part shares (theme, links, buttons, logo, icons, money formats): a small chunk
+              // of its own, so the back-office and the app load it without the public site's code.
+              if (
+                /[\\/]src[\\/](lib[\\/](theme-provider|paths|use-document-title)|ui[\\/](class-names|button|container|icon|logo|theme-toggle))\.tsx?$/.test(
+                  id,
+                ) ||
+                /[\\/]contract[\\/]src[\\/](money|rate)\.ts$/.test(id) ||
+                // Vite's helper behind every lazy import(): without this it lands in site-shared.
+                id.includes('vite/preload-helper')
+              ) {
+                return 'core';
+              }
               // The public site's shared parts in one request rather than a dozen small ones on slow
-              // networks; pages, forms and the long texts (legal, blog, about) stay in their own chunks.
+              // networks; pages, forms, the calculator (two pages use it) and the long texts (legal,
+              // blog, about) stay in their own chunks.
               if (
                 /[\\/]src[\\/]site[\\/]/.test(id) &&
-                !/[\\/](pages|forms)[\\/]|legal|blog|about|site-route/.test(id)
+                !/[\\/](pages|forms)[\\/]|calculator[\\/](loan-calculator|calculate-loan)|legal|blog|about|site-route/.test(
+                  id,
+                )
               ) {
                 return 'site-shared';
               }

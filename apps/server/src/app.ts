@@ -7,6 +7,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerAccountsRoutes } from './features/accounts/accounts.routes.ts';
+import { createAccountsService } from './features/accounts/accounts.service.ts';
+import { createPhoneConfirmation } from './features/accounts/phone-confirmation.ts';
 import { registerApplicationRoutes } from './features/applications/applications.routes.ts';
 import { createApplicationsService } from './features/applications/applications.service.ts';
 import { createLocalDocumentStorage } from './features/applications/document-storage.ts';
@@ -28,7 +31,7 @@ import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createAutoInvestService } from './features/lenders/auto-invest.service.ts';
 import { createLenderAdminService } from './features/lenders/lender-admin.service.ts';
 import { registerLendersRoutes } from './features/lenders/lenders.routes.ts';
-import { assertMayBid, createLendersService } from './features/lenders/lenders.service.ts';
+import { assertIsLender, assertMayBid, createLendersService } from './features/lenders/lenders.service.ts';
 import { registerLendingRoutes } from './features/lending/lending.routes.ts';
 import { createLendingService } from './features/lending/lending.service.ts';
 import { registerLoanTypeRoutes } from './features/loan-types/loan-types.routes.ts';
@@ -47,6 +50,7 @@ import { registerPaymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
 import { registerPublicFormsRoutes } from './features/public-forms/public-forms.routes.ts';
 import { createPublicFormsService } from './features/public-forms/public-forms.service.ts';
+import { createSimulatorSms } from './features/sms/sms.ts';
 import { createPasswordResetService } from './features/users/password-reset.service.ts';
 import { createUserAdminService } from './features/users/user-admin.service.ts';
 import { registerUsersRoutes } from './features/users/users.routes.ts';
@@ -55,6 +59,7 @@ import { registerWalletRoutes } from './features/wallet/wallet.routes.ts';
 import { createWalletService } from './features/wallet/wallet.service.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { decoratePublicOrigin } from './http/paged-answer.ts';
 import { rateLimitStore } from './http/rate-limit-store.ts';
 import { createRouteRegistrar } from './http/register-route.ts';
 import { installRequestHandling } from './http/request-handling.ts';
@@ -97,6 +102,10 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const publicForms = createPublicFormsService({ db, clock });
   const userAdmin = createUserAdminService({ db, clock, auth });
   const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
+  // The only SMS provider until real delivery lands: it records what it was asked to send.
+  const simulatorSms = createSimulatorSms({ db, clock });
+  const phone = createPhoneConfirmation({ db, clock, sms: simulatorSms });
+  const accounts = createAccountsService({ db, clock, users, auth, phone });
   const loans = createLoansService({ db, clock });
   const loanTypes = createLoanTypesService({
     db,
@@ -145,7 +154,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     ledger,
     idempotency,
     applications,
-    lenders: { assertMayBid },
+    lenders: { assertMayBid, assertIsLender },
     config: config.marketplace,
   });
   const lending = createLendingService({
@@ -173,6 +182,9 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     users,
     userAdmin,
     passwordResets,
+    simulatorSms,
+    phone,
+    accounts,
     loans,
     loanTypes,
     applications,
@@ -216,6 +228,15 @@ export async function buildApp(
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    // A URL that does not decode (`/%E0%A4%A`) gets the API's own error shape, not Fastify's.
+    frameworkErrors: (error, _request, reply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      // Typed loosely: this runs before any route, so no route's reply schema applies.
+      const raw = reply as unknown as { code(status: number): { send(body: unknown): void } };
+      raw
+        .code(badUrl ? 400 : 500)
+        .send(badUrl ? { error: 'Malformed URL', code: 'BAD_URL' } : { error: 'Internal server error' });
+    },
   });
   // Every route that exists, so the route-guard test can prove none escapes the auth rules.
   const registeredRoutes: RegisteredRoute[] = [];
@@ -230,6 +251,7 @@ export async function buildApp(
   });
 
   registerSecurityHeaders(app, { behindTlsProxy: Boolean(config.trustProxy) });
+  decoratePublicOrigin(app, config.publicUrl);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
   // The embedded database runs on this process's event loop, so a lagging loop is the database's own
@@ -237,7 +259,7 @@ export async function buildApp(
   if (database.kind === 'postgres') await registerLoadShedding(app);
   // Document uploads: one file of at most 10 MB (the JSON body limit above does not apply to it).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
-  await registerOpenApi(app);
+  if (config.apiDocs) await registerOpenApi(app);
 
   const register = createRouteRegistrar(app, services.auth.authenticate);
   registerHealthRoutes(register, { database });
@@ -247,6 +269,13 @@ export async function buildApp(
     loginLimitPerMinute: config.loginRateLimitPerMinute,
   });
   registerMfaRoutes(register, { mfa: services.mfa, loginLimitPerMinute: config.loginRateLimitPerMinute });
+  registerAccountsRoutes(register, {
+    accounts: services.accounts,
+    phone: services.phone,
+    users: services.users,
+    simulatorSms: services.simulatorSms,
+    limitPerMinute: config.loginRateLimitPerMinute,
+  });
   registerPublicFormsRoutes(register, {
     publicForms: services.publicForms,
     limitPerMinute: config.publicFormRateLimitPerMinute,

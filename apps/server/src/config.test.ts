@@ -73,3 +73,20 @@ describe('loadConfig: TRUST_PROXY', () => {
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'yes please' })).toThrow('TRUST_PROXY');
   });
 });
+
+describe('loadConfig: secure defaults for production', () => {
+  // Production also needs a payment provider named; the simulator is enough for this check.
+  const production = { ...base, NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' };
+
+  it('requires two-factor sign-in for admins and hides the API docs unless told otherwise', () => {
+    expect(loadConfig(production)).toMatchObject({ adminMfa: 'required', apiDocs: false });
+    expect(loadConfig({ ...production, ADMIN_MFA: 'optional', API_DOCS: 'true' })).toMatchObject({
+      adminMfa: 'optional',
+      apiDocs: true,
+    });
+  });
+
+  it('keeps both open for development and tests', () => {
+    expect(loadConfig(base)).toMatchObject({ adminMfa: 'optional', apiDocs: true });
+  });
+});

@@ -36,6 +36,8 @@ const Env = z.object({
   SEED_DEMO: booleanFlag.optional(),
   /** Check every response against its contract (default: everywhere but production). */
   VALIDATE_RESPONSES: booleanFlag.optional(),
+  /** The OpenAPI document and its browser at /api/docs (default: on except in production). */
+  API_DOCS: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Contact and Become a Lender submissions per minute per address. */
@@ -78,7 +80,8 @@ const Env = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   REDIS_KEY_PREFIX: z.string().max(50).default('sente:'),
-  ADMIN_MFA: z.enum(['optional', 'required']).default('optional'),
+  /** Default: required in production; optional elsewhere (the embedded demo says so at start). */
+  ADMIN_MFA: z.enum(['optional', 'required']).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z
     .string()
@@ -145,6 +148,8 @@ export interface Config {
   readonly logLevel: string;
   /** Every response is checked strictly against its contract schema (off in production: docs/scale.md). */
   readonly validateResponses: boolean;
+  /** Serve /api/openapi.json and /api/docs: they map every route, so not to the world in production. */
+  readonly apiDocs: boolean;
   readonly loginRateLimitPerMinute: number;
   readonly publicFormRateLimitPerMinute: number;
   /** Behind a proxy: true trusts every X-Forwarded-For hop; a list trusts only those proxies. */
@@ -271,12 +276,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     publicFormRateLimitPerMinute: e.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
-    adminMfa: e.ADMIN_MFA,
+    adminMfa: e.ADMIN_MFA ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

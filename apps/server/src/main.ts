@@ -55,6 +55,11 @@ async function main(): Promise<void> {
       '  (shown once: keep it, or create another admin with `npm run cli -- user:create`)',
     );
   }
+  lines.push(
+    config.adminMfa === 'required'
+      ? '  Two-factor sign-in is required for admins (ADMIN_MFA=required).'
+      : '  Two-factor sign-in is optional for admins here (ADMIN_MFA=optional; production requires it by default).',
+  );
   if (config.jobPollMs === 0) lines.push('  Background jobs are off in this process (JOB_POLL_MS=0).');
   if (report.seeded)
     lines.push('  Demo data was added to the empty database (SEED_DEMO=false turns this off).');

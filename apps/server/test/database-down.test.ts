@@ -113,6 +113,8 @@ beforeAll(async () => {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Signed in with the password alone; two-factor sign-in has its own tests.
+      ADMIN_MFA: 'optional',
       DATABASE_URL: url.toString(),
       // Short, so the swallowed-packets case below gives up within seconds (default 30 s + 5 s).
       DATABASE_STATEMENT_TIMEOUT_MS: '3000',

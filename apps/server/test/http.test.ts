@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { routes } from '@sente/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let dist: string;
@@ -37,6 +37,16 @@ describe('unknown paths', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no/such/thing/' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('serves the app shell for the borrowers’ and lenders’ app under /app, never for /apply-like paths', async () => {
+    for (const url of ['/app', '/app/', '/app/login', '/app/loans/12/repay']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('app shell');
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/application' });
+    expect(res.statusCode).toBe(404);
   });
 
   it('answers the not-found page with status 404 for an unknown page', async () => {
@@ -117,7 +127,48 @@ describe('security headers', () => {
   });
 });
 
+describe('what an attacker controls in the request', () => {
+  it('marks every API answer no-store, so no browser or proxy keeps personal data; pages stay cacheable', async () => {
+    const { token } = await t.userWithToken('admin');
+    const api = await t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(token) });
+    expect(api.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/auth/me/' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const page = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(page.headers['cache-control']).not.toBe('no-store');
+  });
+
+  it('writes paging links on PUBLIC_URL, never on a forged Host or forwarded host', async () => {
+    const { token } = await t.userWithToken('admin');
+    await t.userWithToken('borrower');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/admin/users/?page_size=1',
+      headers: { ...bearer(token), host: 'evil.example.com', 'x-forwarded-host': 'evil.example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().next).toBe('http://localhost/api/auth/admin/users/?page_size=1&page=2');
+  });
+
+  it('answers a URL that does not decode with the standard 400 error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Malformed URL', code: 'BAD_URL' });
+  });
+});
+
 describe('API documentation', () => {
+  it('is not served when API_DOCS is off (the production default)', async () => {
+    const production = await createTestApp({ config: { apiDocs: false } });
+    try {
+      expect((await production.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(404);
+      expect((await production.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+
   it('publishes an OpenAPI 3 document with every contract route', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);

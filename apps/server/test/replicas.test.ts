@@ -53,6 +53,8 @@ beforeAll(async () => {
   services = createServices({ config: testConfig(), database: db.database });
   const shared = {
     NODE_ENV: 'production',
+    // Signed in with the password alone; two-factor sign-in has its own tests.
+    ADMIN_MFA: 'optional',
     DATABASE_URL: db.url,
     DATABASE_POOL_SIZE: '4',
     JWT_SECRET: randomBytes(32).toString('base64url'),

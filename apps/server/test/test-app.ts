@@ -17,6 +17,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
+    // Paging links name PUBLIC_URL; tests call app.inject, whose requests come to http://localhost.
+    PUBLIC_URL: 'http://localhost',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     // Payments: the simulator answers at once and never fails unless a test says so; tests poll by hand.
     PAYMENT_PROVIDER: 'simulator',

@@ -124,6 +124,9 @@ export async function setup(project: TestProject): Promise<void> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production requires admin two-factor sign-in by default; these tests sign in with the
+      // password alone (admin-mfa.e2e.test.ts covers the second step).
+      ADMIN_MFA: 'optional',
       DATABASE_URL: databaseUrl(name),
       JWT_SECRET: randomBytes(36).toString('base64url'),
       ADMIN_EMAIL: info.adminEmail,

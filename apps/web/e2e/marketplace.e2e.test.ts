@@ -59,8 +59,20 @@ describe('Marketplace', () => {
       'Closes At',
       'Actions',
     ]);
-    const all = await adminApi<Page_<Listing>>('/api/marketplace/admin/listings/?page_size=10');
-    expect(await rows(page).count()).toBe(all.results.length);
+    // Other suites list new applications (no bids yet) meanwhile: a page of 100 keeps the demo's
+    // listings with bids in sight, and the screen and the API agree once both read the latest.
+    await page.goto('/dashboard/marketplace?page_size=100');
+    let all = await adminApi<Page_<Listing>>('/api/marketplace/admin/listings/?page_size=100');
+    await expect
+      .poll(async () => {
+        await rows(page).first().waitFor();
+        const shown = await rows(page).count();
+        all = await adminApi<Page_<Listing>>('/api/marketplace/admin/listings/?page_size=100');
+        if (shown === all.results.length) return true;
+        await page.reload();
+        return false;
+      })
+      .toBe(true);
     const funded = all.results.find((l) => l.funded_amount !== '0.00');
     if (!funded) throw new Error('no listing with bids in the demo data');
     const bar = page.getByRole('progressbar', { name: `Listing ${funded.id} funded`, exact: true });

@@ -1,3 +1,4 @@
+import { buildSchedule, formatUgx, type LoanTypeDto, STANDARD_LOAN_TYPES } from '@sente/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './harness.ts';
@@ -114,36 +115,77 @@ describe('FAQ', () => {
 });
 
 describe('loan calculator', () => {
-  it('starts at UGX 1,000,000 over 6 months and recalculates as the sliders move', async () => {
+  const figures = (schedule: ReturnType<typeof buildSchedule>) => [
+    `Weekly installment${formatUgx(schedule.weeklyRepayment)}`,
+    `Number of installments${schedule.weeks} weeks`,
+    `Total interest${formatUgx(schedule.totalInterest)}`,
+    `Total payment${formatUgx(schedule.totalPayable)}`,
+  ];
+
+  it('prices each published loan type with buildSchedule, weekly, within the type’s range', async () => {
     const { page, problems, close } = await openPage(browser, desktop);
     await page.goto('/');
     await hydrated(page);
     const calculator = page.locator('#calculator');
+    const type = calculator.getByLabel('Loan type');
     const amount = calculator.getByLabel('Loan amount (UGX)');
     const term = calculator.getByLabel('Loan term (months)');
-    expect(await amount.getAttribute('min')).toBe('350000');
+    // The spec's defaults: the business loan type, 1,000,000 over 6 months.
+    expect(await type.locator('option:checked').textContent()).toBe('Business Term Loan');
+    expect(await amount.getAttribute('min')).toBe('1000000');
     expect(await amount.getAttribute('max')).toBe('5000000');
     expect(await amount.getAttribute('step')).toBe('50000');
     expect(await amount.inputValue()).toBe('1000000');
     expect(await term.inputValue()).toBe('6');
-    expect(await calculator.getByLabel('Business Term').isChecked()).toBe(true);
 
     const results = calculator.locator('dl').first();
-    expect(await results.textContent()).toContain('Monthly paymentUGX 183,376');
-    expect(await results.textContent()).toContain('Total interestUGX 100,256');
-    expect(await results.textContent()).toContain('Total paymentUGX 1,100,256');
+    const compound = buildSchedule({
+      principal: 1_000_000,
+      monthlyRateBasisPoints: 280,
+      months: 6,
+      interestType: 'COMPOUND',
+    });
+    for (const figure of figures(compound)) expect(await results.textContent()).toContain(figure);
+    expect(await calculator.textContent()).toContain('2.8% per month, reducing balance');
+    expect(await calculator.textContent()).toContain('Up to 48 hours');
 
-    await term.fill('1');
-    expect(await results.textContent()).toContain('Monthly paymentUGX 1,028,000');
-    await amount.fill('2000000');
+    await amount.fill('4500000');
     await term.fill('3');
-    expect(await results.textContent()).toContain('Monthly paymentUGX 704,344');
+    await type.selectOption({ label: 'Working Capital Loans' });
+    expect(await amount.getAttribute('max')).toBe('3000000');
+    expect(await amount.inputValue()).toBe('3000000');
+    expect(await calculator.textContent()).toContain(
+      'Amounts for Working Capital Loans run from UGX 350,000 to UGX 3,000,000, so this estimate uses UGX 3,000,000.',
+    );
+    const flat = buildSchedule({
+      principal: 3_000_000,
+      monthlyRateBasisPoints: 280,
+      months: 3,
+      interestType: 'FLAT',
+    });
+    for (const figure of figures(flat)) expect(await results.textContent()).toContain(figure);
+    expect(await results.textContent()).toContain('Total interestUGX 252,000'); // 3,000,000 × 0.028 × 3
+    expect(await calculator.textContent()).toContain('2.8% per month, flat rate');
     expect(await calculator.textContent()).toContain('Under 24 hours');
-    expect(await calculator.textContent()).toContain('2.8% per month');
     expect(await calculator.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe('/apply');
-    await calculator.getByLabel('Equipment').check();
-    expect(await calculator.getByLabel('Equipment').isChecked()).toBe(true);
     expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('is published with the loan types the demo database offers (GET /api/public/loan-types/)', async () => {
+    const { page, close } = await openPage(browser, desktop);
+    await page.goto('/how-it-works');
+    const block = await page.locator('#sente-loan-types').textContent();
+    const published = (JSON.parse(block ?? '{}') as { results: LoanTypeDto[] }).results;
+    const answer = (await (await page.request.get('/api/public/loan-types/')).json()) as {
+      results: LoanTypeDto[];
+    };
+    const names = new Set<string>(STANDARD_LOAN_TYPES.map((type) => type.name));
+    expect(published.map((type) => type.loan_type_name).sort()).toEqual([...names].sort());
+    // Ids, order and every field as the seeded server answers (other suites may add types of their own).
+    expect(published).toEqual(answer.results.filter((type) => names.has(type.loan_type_name)));
+    const options = page.getByLabel('Loan type').locator('option');
+    expect(await options.allTextContents()).toEqual(published.map((type) => type.loan_type_name));
     await close();
   });
 });

@@ -91,7 +91,7 @@ describe('User profile', () => {
     await visitor.page.getByLabel('New password', { exact: true }).fill('short');
     await visitor.page.getByLabel('Confirm new password').fill('different');
     await visitor.page.getByRole('button', { name: 'Set new password' }).click();
-    await visitor.page.getByText('Use at least 8 characters.').waitFor();
+    await visitor.page.getByText('Use at least 12 characters.').waitFor();
     await visitor.page.getByText('The passwords do not match.').waitFor();
     // Typing again clears the messages.
     await visitor.page.getByLabel('New password', { exact: true }).fill('harriet-new-pass-1');

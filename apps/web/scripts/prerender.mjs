@@ -3,6 +3,8 @@
 //   /<route>     → dist/<route>/index.html
 //   not found    → dist/404.html       (the server answers it with HTTP 404)
 // plus robots.txt and sitemap.xml. Runs after `vite build` and `vite build --ssr src/entry-server.tsx`.
+// Every page carries the loan types its calculator was rendered with (docs/site.md, "The calculator's
+// loan types"): GET /api/public/loan-types/ of SITE_API_URL when set, else the standard loan types.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,9 +14,19 @@ const distDir = path.join(webDir, 'dist');
 const ssrEntry = path.join(webDir, '.ssr', 'entry-server.js');
 // biome-ignore lint/style/noProcessEnv: a build-time setting of this script, like Vite's own env.
 const siteUrl = (process.env.SITE_URL ?? '').replace(/\/+$/, '');
+// biome-ignore lint/style/noProcessEnv: a build-time setting of this script, like SITE_URL.
+const apiUrl = (process.env.SITE_API_URL ?? '').trim() || undefined;
 
-const { renderSitePage, sitePageKeys, sitePages, sitePageDescriptions, documentTitle, SITE_URL } =
-  await import(pathToFileURL(ssrEntry).href);
+const {
+  renderSitePage,
+  loadPublishedLoanTypes,
+  loanTypesElement,
+  sitePageKeys,
+  sitePages,
+  sitePageDescriptions,
+  documentTitle,
+  SITE_URL,
+} = await import(pathToFileURL(ssrEntry).href);
 const origin = siteUrl || SITE_URL;
 const template = await readFile(path.join(distDir, 'site.html'), 'utf8');
 const manifest = JSON.parse(await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
@@ -74,11 +86,16 @@ function outputFile(key) {
   return path.join(distDir, page.path.slice(1), 'index.html');
 }
 
+const loanTypes = await loadPublishedLoanTypes(apiUrl);
+const dataBlock = loanTypesElement(loanTypes.answer);
 for (const key of sitePageKeys) {
-  const body = await renderSitePage(key);
+  const body = await renderSitePage(key, loanTypes.answer);
   const html = template
     .replace('<!--site-head-->', headFor(key))
-    .replace('<div id="root"><!--site-root--></div>', `<div id="root" data-page="${key}">${body}</div>`);
+    .replace(
+      '<div id="root"><!--site-root--></div>',
+      () => `<div id="root" data-page="${key}">${body}</div>\n    ${dataBlock}`,
+    );
   if (html.includes('<!--site-')) throw new Error(`site.html lost a placeholder while rendering ${key}`);
   const file = outputFile(key);
   await mkdir(path.dirname(file), { recursive: true });
@@ -101,3 +118,4 @@ await writeFile(
 // The template has served its purpose; it must not be reachable as a page.
 await rm(path.join(distDir, 'site.html'));
 console.log(`Prerendered ${sitePageKeys.length} public pages, sitemap.xml and robots.txt into ${distDir}`);
+console.log(`The calculator prices ${loanTypes.answer.results.length} loan types, from ${loanTypes.source}`);

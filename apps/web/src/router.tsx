@@ -4,6 +4,9 @@ import { RouteErrorPage } from './ui/route-error-page.tsx';
 
 /** Everything under /login and /dashboard comes from one lazily loaded chunk. */
 const loadAdmin = () => import('./admin/admin-entry.ts');
+/** The borrowers' and lenders' app under /app: a small first chunk, then the screens behind sign-in. */
+const loadApp = () => import('./app/app-entry.ts');
+const loadAppScreens = () => import('./app/app-screens-entry.ts');
 /**
  * Public pages inside the single-page app (dev server, a link from the back-office). In production each
  * one is a prerendered document with its own small entry (site-entry.tsx), so this is rarely loaded.
@@ -24,6 +27,40 @@ export const routeTree: RouteObject[] = [
       // decisions.md: /privacy → /privacy-policy, /admin-login → /login.
       { path: paths.privacy, element: <Navigate to={paths.privacyPolicy} replace /> },
       { path: paths.adminLogin, element: <Navigate to={paths.login} replace /> },
+      {
+        path: paths.app,
+        lazy: async () => ({ Component: (await loadApp()).AppShell }),
+        children: [
+          { path: 'login', lazy: async () => ({ Component: (await loadApp()).LoginPage }) },
+          { path: 'register', lazy: async () => ({ Component: (await loadApp()).RegisterPage }) },
+          {
+            lazy: async () => ({ Component: (await loadAppScreens()).AppSignedInRoot }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await loadAppScreens()).RoleHomePage }) },
+              {
+                path: 'verify-phone',
+                lazy: async () => ({ Component: (await loadAppScreens()).VerifyPhonePage }),
+              },
+              { path: 'profile', lazy: async () => ({ Component: (await loadAppScreens()).ProfilePage }) },
+              { path: 'apply', lazy: async () => ({ Component: (await loadAppScreens()).ApplyPage }) },
+              {
+                path: 'applications/:applicationId',
+                lazy: async () => ({ Component: (await loadAppScreens()).ApplicationPage }),
+              },
+              { path: 'loans/:loanId', lazy: async () => ({ Component: (await loadAppScreens()).LoanPage }) },
+              {
+                path: 'loans/:loanId/repay',
+                lazy: async () => ({ Component: (await loadAppScreens()).RepayPage }),
+              },
+              {
+                path: 'notifications',
+                lazy: async () => ({ Component: (await loadAppScreens()).NotificationsPage }),
+              },
+              { path: '*', lazy: async () => ({ Component: (await loadAppScreens()).AppNotFoundPage }) },
+            ],
+          },
+        ],
+      },
       {
         lazy: async () => ({ Component: (await loadAdmin()).AdminProviders }),
         children: [

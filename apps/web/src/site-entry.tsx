@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ThemeProvider } from './lib/theme-provider.tsx';
+import { readPublishedLoanTypes } from './site/calculator/published-loan-types.ts';
 import { SiteApp } from './site/site-app.tsx';
 import { type SitePageKey, sitePageKeyFor, sitePages } from './site/site-pages.ts';
 import './index.css';
@@ -16,13 +17,15 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element');
 const declared = rootElement.dataset.page;
 const pageKey = isSitePageKey(declared) ? declared : sitePageKeyFor(location.pathname);
+// The loan types the build wrote into the page, exactly what the prerendered markup was made with.
+const loanTypes = readPublishedLoanTypes(document);
 
 void sitePages[pageKey].load().then((Page) => {
   hydrateRoot(
     rootElement,
     <StrictMode>
       <ThemeProvider>
-        <SiteApp pageKey={pageKey} Page={Page} />
+        <SiteApp pageKey={pageKey} Page={Page} loanTypes={loanTypes} />
       </ThemeProvider>
     </StrictMode>,
   );

@@ -72,6 +72,22 @@ export const ApplicationDto = z
   .meta({ id: 'Application' });
 export type ApplicationDto = z.infer<typeof ApplicationDto>;
 
+/**
+ * An application as its borrower sees it: the decision and the reason meant for them (the admin's
+ * note on a rejection, when the admin chose to share it), never the credit engine's score and
+ * reasons, the admin's own notes or staff names (docs/lending.md).
+ */
+export const BorrowerApplicationDto = ApplicationDto.omit({
+  admin_notes: true,
+  decided_by: true,
+  decided_by_name: true,
+  credit_score: true,
+  credit_reasons: true,
+})
+  .extend({ decision_reason: z.string().nullable() })
+  .meta({ id: 'BorrowerApplication' });
+export type BorrowerApplicationDto = z.infer<typeof BorrowerApplicationDto>;
+
 const requiredText = (label: string, max: number) =>
   z.string().trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
 
@@ -152,6 +168,14 @@ const DecisionBody = z
   .object({ admin_notes: z.string().trim().max(2000, 'At most 2000 characters').nullish() })
   .nullish();
 
+/** A rejection may share its note with the applicant; by default the note stays with the staff. */
+const RejectBody = z
+  .object({
+    admin_notes: z.string().trim().max(2000, 'At most 2000 characters').nullish(),
+    share_with_applicant: z.boolean().optional(),
+  })
+  .nullish();
+
 export const createApplication = route({
   method: 'POST',
   path: '/api/loans/applications/',
@@ -159,7 +183,13 @@ export const createApplication = route({
   summary: 'Apply for a loan (the amount must lie in the loan type’s range; the type must be active)',
   tags: ['applications'],
   body: CreateApplicationBody,
-  responses: { 201: ApplicationDto, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
+  responses: {
+    201: BorrowerApplicationDto,
+    400: ApiError,
+    401: ApiError,
+    403: ApiError,
+    404: ApiError,
+  },
 });
 
 export const listApplications = route({
@@ -179,7 +209,7 @@ export const myApplications = route({
   summary: 'The signed-in borrower’s own applications, newest first',
   tags: ['applications'],
   query: pageQuery(10),
-  responses: { 200: pageOf(ApplicationDto), 400: ApiError, 401: ApiError },
+  responses: { 200: pageOf(BorrowerApplicationDto), 400: ApiError, 401: ApiError },
 });
 
 export const applicationStatistics = route({
@@ -198,7 +228,13 @@ export const getApplication = route({
   summary: 'One application (its owner or an admin)',
   tags: ['applications'],
   params: IdParams,
-  responses: { 200: ApplicationDto, 400: ApiError, 401: ApiError, 404: ApiError },
+  // An admin reads the whole application; its borrower reads their own view of it.
+  responses: {
+    200: z.union([ApplicationDto, BorrowerApplicationDto]),
+    400: ApiError,
+    401: ApiError,
+    404: ApiError,
+  },
 });
 
 export const uploadApplicationDocument = route({
@@ -262,7 +298,7 @@ export const rejectApplication = route({
   summary: 'Reject a pending application (409 in any other state)',
   tags: ['applications'],
   params: IdParams,
-  body: DecisionBody,
+  body: RejectBody,
   responses: {
     200: ApplicationDto,
     400: ApiError,

@@ -22,13 +22,20 @@ export const SessionUser = z
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUser>;
 
+/** The signed-in user about themselves: the spec's fields and where their phone confirmation stands. */
+export const SignedInUser = SessionUser.extend({
+  /** False until a self-registered user confirms the number with the SMS code (docs/accounts.md). */
+  phone_verified: z.boolean(),
+}).meta({ id: 'SignedInUser' });
+export type SignedInUser = z.infer<typeof SignedInUser>;
+
 export const LoginBody = z.object({
   email: z.string().trim().min(1, 'Email is required').max(254).email('Enter a valid email address'),
   password: z.string().min(1, 'Password is required').max(256),
 });
 
 export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
-export const LoginAnswer = TokenPair.extend({ user: SessionUser });
+export const LoginAnswer = TokenPair.extend({ user: SignedInUser });
 
 /**
  * Two-factor sign-in for admins (mfa.ts): after a correct password, an admin with it turned on (or
@@ -85,7 +92,7 @@ export const me = route({
   summary: 'The signed-in user (an admin may pass user_id to read another user)',
   tags: ['auth'],
   query: z.object({ user_id: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
-  responses: { 200: SessionUser, 401: ApiError, 403: ApiError, 404: ApiError },
+  responses: { 200: SignedInUser, 401: ApiError, 403: ApiError, 404: ApiError },
 });
 
 export const authRoutes = { login, refreshToken, logout, me } as const;

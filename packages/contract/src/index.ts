@@ -1,3 +1,4 @@
+import { accountRoutes } from './accounts.ts';
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
@@ -12,6 +13,7 @@ import { publicFormsRoutes } from './public-forms.ts';
 import { usersRoutes } from './users.ts';
 import { walletRoutes } from './wallet.ts';
 
+export * from './accounts.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './common.ts';
@@ -25,11 +27,14 @@ export * from './marketplace.ts';
 export * from './mfa.ts';
 export * from './money.ts';
 export * from './notifications.ts';
+export * from './password.ts';
 export * from './payments.ts';
 export * from './phone.ts';
 export * from './public-forms.ts';
 export * from './rate.ts';
 export * from './route.ts';
+export * from './schedule.ts';
+export * from './standard-loan-types.ts';
 export * from './users.ts';
 export * from './wallet.ts';
 
@@ -37,6 +42,7 @@ export * from './wallet.ts';
 export const routes = {
   ...healthRoutes,
   ...authRoutes,
+  ...accountRoutes,
   ...mfaRoutes,
   ...walletRoutes,
   ...paymentsRoutes,

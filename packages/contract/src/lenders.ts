@@ -30,6 +30,7 @@ export type RiskGrade = z.infer<typeof RiskGrade>;
 
 /** The plain-words steps a lender still has to take before it may bid, in this order. */
 export const LENDER_STEPS = {
+  phone: 'Confirm your phone number with the code we sent by SMS',
   kyc: 'Complete your KYC details',
   terms: 'Accept the lender terms',
   verification: 'Wait for Sente to verify your account',

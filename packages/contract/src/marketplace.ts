@@ -3,6 +3,7 @@ import {
   ApiError,
   Id,
   IdempotencyHeaders,
+  IdParams,
   IsoDate,
   IsoDateTime,
   pageOf,
@@ -273,6 +274,11 @@ export const LenderParticipation = z
   })
   .meta({ id: 'LenderParticipation' });
 
+/** A lender's shares, by their loan's status; the lender's own route and the back-office's. */
+export const LenderParticipationQuery = pageQuery(20).extend({
+  status: z.enum(['ACTIVE', 'OVERDUE', 'DEFAULT', 'FULLY_PAID']).optional(),
+});
+
 export const MarketplaceStats = z
   .object({
     open_listings: z.number().int(),
@@ -298,8 +304,29 @@ export const lenderParticipations = route({
   auth: 'user',
   summary: 'The signed-in lender’s shares of loans, newest first',
   tags: ['marketplace'],
-  query: pageQuery(20).extend({ status: z.enum(['ACTIVE', 'OVERDUE', 'DEFAULT', 'FULLY_PAID']).optional() }),
+  query: LenderParticipationQuery,
   responses: { 200: pageOf(LenderParticipation), 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const adminLenderPortfolio = route({
+  method: 'GET',
+  path: '/api/marketplace/admin/lenders/:id/portfolio/',
+  auth: 'admin',
+  summary: 'A lender’s portfolio as the lender sees it (cash, money lent out, returns, loans by status)',
+  tags: ['marketplace'],
+  params: IdParams,
+  responses: { 200: Portfolio, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
+});
+
+export const adminLenderParticipations = route({
+  method: 'GET',
+  path: '/api/marketplace/admin/lenders/:id/participations/',
+  auth: 'admin',
+  summary: 'A lender’s shares of loans as the lender sees them, newest first',
+  tags: ['marketplace'],
+  params: IdParams,
+  query: LenderParticipationQuery,
+  responses: { 200: pageOf(LenderParticipation), 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
 });
 
 export const marketplaceStats = route({
@@ -344,6 +371,8 @@ export const marketplaceRoutes = {
   lenderStatement,
   lenderPortfolio,
   lenderParticipations,
+  adminLenderPortfolio,
+  adminLenderParticipations,
   marketplaceStats,
   listListings,
   getListing,

@@ -38,6 +38,7 @@ describe('ugx', () => {
 describe('formatUgx', () => {
   it.each([
     [0, 'UGX 0'],
+    [-0, 'UGX 0'],
     [1, 'UGX 1'],
     [1_000_000, 'UGX 1,000,000'],
     [1_250_000, 'UGX 1,250,000'],

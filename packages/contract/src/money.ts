@@ -106,7 +106,8 @@ export function formatNumber(value: number, locale: string = DISPLAY_LOCALE): st
  * "UGX -1,500" below zero. Takes a number or a wire string, read by `ugxOrZero`.
  */
 export function formatUgx(amount: ShownAmount, locale: string = DISPLAY_LOCALE): string {
-  return `UGX ${formatNumber(ugxOrZero(amount), locale)}`;
+  // `|| 0` turns a negative zero into zero: "UGX -0" is never an amount anyone owes.
+  return `UGX ${formatNumber(ugxOrZero(amount) || 0, locale)}`;
 }
 
 /** "+UGX 1,500" for money in, "−UGX 1,500" for money out (a true minus sign, read as "minus"). */

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { kampalaDate } from '@sente/contract';
 import { count } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
+import { passwordProblem } from '../features/auth/password.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import type { Value } from '../seed/scale/bulk-sink.ts';
 import { silentProgress, terminalProgress } from '../seed/scale/progress.ts';
@@ -48,7 +49,8 @@ async function runScaleSeed(
     throw new CliUsageError('--today takes a date, YYYY-MM-DD');
   }
   const password = options.password ?? SCALE_SEED_PASSWORD;
-  if (password.length < 8) throw new CliUsageError('--password needs at least 8 characters');
+  const weak = passwordProblem(password);
+  if (weak) throw new CliUsageError(`--password: ${weak}`);
   const { database, config } = context;
   const target =
     config.database.kind === 'postgres'

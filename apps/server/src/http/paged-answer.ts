@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface PageRequest {
   readonly page: number;
@@ -20,19 +20,32 @@ export function pageOffset(query: PageRequest): number {
   return (query.page - 1) * query.page_size;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the product is served (PUBLIC_URL's origin): every absolute link the API writes starts here. */
+    publicOrigin: string;
+  }
+}
+
+/** Makes `origin` (e.g. PUBLIC_URL's) the one every paging link names. */
+export function decoratePublicOrigin(app: FastifyInstance, publicUrl: string): void {
+  app.decorate('publicOrigin', new URL(publicUrl).origin);
+}
+
 /**
- * The spec pages lists like Django REST framework, so the links are DRF's: absolute URLs (Fastify's
- * `protocol` and `host` honour TRUST_PROXY, so behind a proxy they name the public address), the
- * request's own path and query with only `page` changed so search, filters and page_size survive,
- * and page 1 written without `page`. Past the end, `previous` points at the last page with results
- * so a client that overshot can step back onto data.
+ * The spec pages lists like Django REST framework, so the links are DRF's: absolute URLs on the
+ * configured public address (PUBLIC_URL), never the request's Host header, which anyone can set
+ * (a forged Host made `next` point at another site); the request's own path and query with only
+ * `page` changed so search, filters and page_size survive, and page 1 written without `page`. Past
+ * the end, `previous` points at the last page with results so a client that overshot can step back
+ * onto data.
  */
 function pageLinks(request: FastifyRequest, query: PageRequest, count: number): PageLinks {
   // Joined rather than resolved against the origin: a path starting `//` (routed, since duplicate
   // slashes are ignored) would otherwise be read as a host.
   const lastPage = Math.max(1, Math.ceil(count / query.page_size));
   const linkTo = (page: number): string => {
-    const url = new URL(`${request.protocol}://${request.host}${request.url}`);
+    const url = new URL(`${request.server.publicOrigin}${request.url}`);
     if (page === 1) url.searchParams.delete('page');
     else url.searchParams.set('page', String(page));
     return url.toString();

@@ -11,6 +11,8 @@ export interface AuthUser {
   readonly role: 'admin' | 'borrower' | 'lender';
   readonly name: string;
   readonly email: string;
+  /** The session (refresh family) of the token that made this request, when it names one. */
+  readonly sessionId?: string | null;
 }
 
 /** Resolves a bearer token to an active user, or null when the token or the account is not good. */

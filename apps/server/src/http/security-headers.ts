@@ -42,8 +42,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { behindT
   applyHeaders({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // API answers carry personal data and money: no browser or proxy may keep a copy. A route
+    // that means to be cached (none today) would set its own Cache-Control after this.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * Client routes of the spec's route table that the single-page app draws itself. Everything else
  * that is not a file gets the not-found page with a real 404 (decisions.md).
  */
-const SPA_PREFIXES = ['/dashboard', '/login', '/reset-password'];
+const SPA_PREFIXES = ['/dashboard', '/login', '/reset-password', '/app'];
 
 // decisions.md: /admin-login is /login, /privacy is /privacy-policy.
 const REDIRECTS: Readonly<Record<string, string>> = {

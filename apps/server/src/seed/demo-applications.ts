@@ -1,19 +1,9 @@
 /** The demo lending data: the public products (spec section 9) and applications telling small stories. */
-export const DEMO_LOAN_TYPES = [
-  { name: 'Working Capital Loans', min: 350_000, max: 3_000_000, type: 'FLAT', time: 'Under 24 hours' },
-  { name: 'Short Term Loans', min: 350_000, max: 3_000_000, type: 'FLAT', time: 'Under 24 hours' },
-  { name: 'Merchant Cash Advances', min: 350_000, max: 3_000_000, type: 'FLAT', time: 'Under 24 hours' },
-  { name: 'Equipment Financing', min: 350_000, max: 3_000_000, type: 'COMPOUND', time: 'Under 24 hours' },
-  { name: 'Business Term Loan', min: 1_000_000, max: 5_000_000, type: 'COMPOUND', time: 'Up to 48 hours' },
-  // Amount tied to outstanding invoices; the range bounds what one set of invoices may raise.
-  {
-    name: 'Accounts Receivable Financing',
-    min: 350_000,
-    max: 5_000_000,
-    type: 'FLAT',
-    time: 'Under 24 hours',
-  },
-] as const;
+import { STANDARD_LOAN_TYPES } from '@sente/contract';
+
+// The public products (spec section 9): the contract's standard loan types, which the public site's
+// calculator also prices with when its build has no server to ask (docs/site.md).
+export const DEMO_LOAN_TYPES = STANDARD_LOAN_TYPES;
 type ProductName = (typeof DEMO_LOAN_TYPES)[number]['name'];
 
 export interface DemoApplication {

@@ -38,11 +38,11 @@ export async function seedDemoLending(
   for (const product of DEMO_LOAN_TYPES) {
     const row = await services.loanTypes.create({
       loan_type_name: product.name,
-      min_amount: product.min,
-      max_amount: product.max,
-      interest_rate: 280, // 2.80% a month, the legal cap and the advertised rate
-      interest_type: product.type,
-      appraisal_time: product.time,
+      min_amount: product.minAmount,
+      max_amount: product.maxAmount,
+      interest_rate: product.rateBasisPoints, // 2.80% a month, the legal cap and the advertised rate
+      interest_type: product.interestType,
+      appraisal_time: product.appraisalTime,
       status: 'ACTIVE',
     });
     typeIds.set(product.name, row.id);

@@ -11,17 +11,19 @@ export interface DemoMarketplace {
   readonly bids: number;
   readonly offered: number;
   readonly funded: number;
+  readonly expired: number;
 }
 
 /**
  * The marketplace of the demo, made by the live services as a real day would make it: the active
  * demo lenders accept the terms and are verified, new applications are approved and listed, lenders
- * bid, one borrower has offers to choose from, and one loan is funded by three lenders, paid out and
- * repaid once, so every lender screen has something to show. Needs the MoMo simulator (the money
+ * bid, one borrower has offers to choose from, one declined hers (an EXPIRED listing an admin may
+ * relist), and one loan is funded by three lenders, paid out and repaid once, so every lender and
+ * back-office screen has something to show. Needs the MoMo simulator (the money
  * moves through it); without it this part is skipped.
  */
 export async function seedDemoMarketplace(services: Services): Promise<DemoMarketplace> {
-  const none = { verifiedLenders: 0, listings: 0, bids: 0, offered: 0, funded: 0 };
+  const none = { verifiedLenders: 0, listings: 0, bids: 0, offered: 0, funded: 0, expired: 0 };
   const simulator = services.paymentProviders.simulator;
   if (!simulator) return none;
   const [admin] = await services.db
@@ -47,7 +49,7 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
     .orderBy(asc(loanTypes.id))
     .limit(1);
   const borrowers = DEMO_PEOPLE.filter((p) => p.role === 'borrower' && p.status === 'Active' && p.kyc);
-  if (!type || lenders.length < 3 || borrowers.length < 3)
+  if (!type || lenders.length < 3 || borrowers.length < 4)
     return { ...none, verifiedLenders: lenders.length };
   if (lenders[0] !== undefined) {
     await services.autoInvest.save(lenders[0], {
@@ -66,8 +68,8 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
   const amount = Math.max(type.minAmount, Math.min(type.maxAmount, 1_500_000));
   let bids = 0;
   const listed = [];
-  // Three new applications, one per borrower, approved and so listed at once.
-  for (const [index, person] of borrowers.slice(0, 3).entries()) {
+  // Four new applications, one per borrower, approved and so listed at once.
+  for (const [index, person] of borrowers.slice(0, 4).entries()) {
     const [user] = await services.db.select().from(users).where(eq(users.email, person.email));
     if (!user || !person.kyc?.nationalId) continue;
     const application = await services.applications.create(user.id, {
@@ -78,8 +80,12 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
       loan_term: 3,
       loan_type: type.id,
       loan_purpose:
-        ['Restock before the school term', 'A second sewing machine', 'Cold storage for produce'][index] ??
-        'Stock',
+        [
+          'Restock before the school term',
+          'A second sewing machine',
+          'Cold storage for produce',
+          'A bigger stall in the new market',
+        ][index] ?? 'Stock',
       monthly_income: 2_400_000,
       nin: person.kyc.nationalId,
     });
@@ -135,7 +141,7 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
   };
 
   // 1: partly funded, still open.
-  const [open, offered, funded] = listed;
+  const [open, offered, funded, declined] = listed;
   if (open) {
     await bid(0, open.listingId, 400_000, maxRate - 40);
     await bid(1, open.listingId, 300_000, maxRate - 20);
@@ -151,6 +157,16 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
       offered.applicationId,
     );
     offeredCount++;
+  }
+  // 4: covered, offered, and the borrower declined: EXPIRED, every bid released, ready to relist.
+  let expiredCount = 0;
+  if (declined) {
+    await bid(2, declined.listingId, 900_000, maxRate - 20);
+    await bid(3, declined.listingId, 600_000, maxRate - 10);
+    const borrower = { id: declined.borrowerId, role: 'borrower' };
+    await services.marketplace.requestOffers(borrower, declined.applicationId);
+    await services.marketplace.declineOffers(borrower, declined.applicationId);
+    expiredCount++;
   }
   // 3: funded by three lenders, paid out and repaid once through the simulator.
   let fundedCount = 0;
@@ -207,5 +223,6 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
     bids,
     offered: offeredCount,
     funded: fundedCount,
+    expired: expiredCount,
   };
 }

@@ -11,6 +11,9 @@ import {
 } from '../test/fake-api.ts';
 import { ApiRequestError, createApiClient } from './api-client.ts';
 
+/** What /api/auth/me/ answers: the user with where the phone confirmation stands. */
+const me = { ...adminUser, phone_verified: true };
+
 /** A server whose valid access token is `fresh-access` once `refresh-1` has been traded in. */
 function tokenServer(options: { refuseRefresh?: boolean } = {}) {
   return (call: RecordedCall) => {
@@ -22,7 +25,7 @@ function tokenServer(options: { refuseRefresh?: boolean } = {}) {
       );
     }
     if (call.authorization !== 'Bearer fresh-access') return json(401, { error: 'Token expired' });
-    return json(200, adminUser);
+    return json(200, me);
   };
 }
 
@@ -34,7 +37,7 @@ describe('api client', () => {
     const { fetch, calls } = createFakeFetch(tokenServer());
     const { api } = createApiClient({ fetch });
 
-    await expect(api(routes.me)).resolves.toEqual(adminUser);
+    await expect(api(routes.me)).resolves.toEqual(me);
 
     expect(calls.map((c) => [c.url, c.authorization])).toEqual([
       ['/api/auth/me/', 'Bearer stale-access'],
@@ -52,7 +55,7 @@ describe('api client', () => {
 
     const answers = await Promise.all([api(routes.me), api(routes.me), api(routes.me)]);
 
-    expect(answers).toEqual([adminUser, adminUser, adminUser]);
+    expect(answers).toEqual([me, me, me]);
     expect(refreshCalls(calls)).toHaveLength(1);
     expect(calls.filter((c) => c.authorization === 'Bearer fresh-access')).toHaveLength(3);
   });
@@ -67,7 +70,7 @@ describe('api client', () => {
     localStorage.setItem('accessToken', 'stale-access');
     const slow = api(routes.me);
     localStorage.setItem('accessToken', 'fresh-access');
-    await expect(slow).resolves.toEqual(adminUser);
+    await expect(slow).resolves.toEqual(me);
     expect(refreshCalls(calls)).toHaveLength(1);
   });
 

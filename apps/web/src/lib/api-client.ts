@@ -7,6 +7,28 @@ import {
 import type { z } from 'zod';
 import { clearSession, readAccessToken, readRefreshToken, saveTokens } from './session.ts';
 
+/**
+ * Where a client keeps its tokens. The back-office and the app each have their own (lib/session.ts,
+ * app/session/app-session.ts), so signing in to one never signs in to, or out of, the other.
+ */
+export interface TokenStore {
+  readAccessToken(): string | null;
+  readRefreshToken(): string | null;
+  saveTokens(tokens: { readonly access: string; readonly refresh: string }): void;
+  clearSession(): void;
+  /** The cross-tab lock around a refresh: one per token family, so two stores never wait on each other. */
+  readonly refreshLockName: string;
+}
+
+/** The back-office session (localStorage keys of spec section 3). */
+export const adminTokenStore: TokenStore = {
+  readAccessToken,
+  readRefreshToken,
+  saveTokens,
+  clearSession,
+  refreshLockName: 'sente-token-refresh',
+};
+
 /** A failed call: the HTTP status (0 when the network failed) and the server's `{error, details}`. */
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -69,11 +91,18 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch;
   /** Called once the session is gone for good (the refresh was refused). */
   readonly onSessionExpired?: () => void;
+  /** Defaults to the back-office session. */
+  readonly tokens?: TokenStore;
 }
 
 export interface ApiClient {
   readonly api: Api;
   setSessionExpiredHandler(handler: () => void): void;
+  /**
+   * For calls the client cannot make itself (an upload with progress): after a 401 with `staleAccess`,
+   * the access token to retry with, refreshed once for everyone waiting; null when the session ended.
+   */
+  accessTokenAfter401(staleAccess: string | null): Promise<string | null>;
 }
 
 /** Fills `:name` segments of a contract path. */
@@ -125,15 +154,16 @@ function isAbort(error: unknown): boolean {
 }
 
 /** One refresh at a time across tabs too: two tabs rotating the same token would revoke the family. */
-async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+async function withRefreshLock<T>(name: string, task: () => Promise<T>): Promise<T> {
   const locks = globalThis.navigator?.locks;
   if (!locks) return task();
-  return locks.request('sente-token-refresh', task);
+  return locks.request(name, task);
 }
 
 type RefreshOutcome = { readonly access: string } | { readonly access: null };
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const tokens = options.tokens ?? adminTokenStore;
   let onSessionExpired =
     options.onSessionExpired ??
     (() => {
@@ -174,25 +204,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
    * network failure or 5xx does not, so being offline for a moment never signs anyone out.
    */
   async function runRefresh(staleAccess: string | null): Promise<RefreshOutcome> {
-    return withRefreshLock(async () => {
-      const current = readAccessToken();
+    return withRefreshLock(tokens.refreshLockName, async () => {
+      const current = tokens.readAccessToken();
       // Another tab refreshed while this one waited for the lock.
       if (current !== null && current !== staleAccess) return { access: current };
-      const refresh = readRefreshToken();
+      const refresh = tokens.readRefreshToken();
       if (!refresh) return endSession();
       const response = await send(refreshRoute, { body: { refresh } }, null);
       const body = await readJson(response);
       if (response.status >= 500) throw errorFromBody(response.status, body);
-      const tokens = response.ok ? refreshRoute.responses[200].safeParse(body) : null;
-      if (!tokens?.success) return endSession();
-      saveTokens(tokens.data);
-      return { access: tokens.data.access };
+      const pair = response.ok ? refreshRoute.responses[200].safeParse(body) : null;
+      if (!pair?.success) return endSession();
+      tokens.saveTokens(pair.data);
+      return { access: pair.data.access };
     });
   }
 
   /** Runs once per refused refresh, however many calls were waiting on it. */
   function endSession(): RefreshOutcome {
-    clearSession();
+    tokens.clearSession();
     onSessionExpired();
     return { access: null };
   }
@@ -209,11 +239,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function call(route: RouteDefinition, request: RequestParts): Promise<unknown> {
     const needsAuth = route.auth !== 'public';
-    const usedAccess = needsAuth ? readAccessToken() : null;
+    const usedAccess = needsAuth ? tokens.readAccessToken() : null;
     let response = await send(route, request, usedAccess);
 
     if (response.status === 401 && needsAuth) {
-      const current = readAccessToken();
+      const current = tokens.readAccessToken();
       const outcome =
         current !== null && current !== usedAccess ? { access: current } : await refreshOnce(usedAccess);
       if (outcome.access === null) throw errorFromBody(401, await readJson(response));
@@ -242,6 +272,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     api,
     setSessionExpiredHandler(handler) {
       onSessionExpired = handler;
+    },
+    async accessTokenAfter401(staleAccess) {
+      const current = tokens.readAccessToken();
+      if (current !== null && current !== staleAccess) return current;
+      return (await refreshOnce(staleAccess)).access;
     },
   };
 }

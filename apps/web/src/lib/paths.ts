@@ -24,6 +24,8 @@ export const paths = {
   user: (userId: number | string) => `/dashboard/users/${encodeURIComponent(String(userId))}`,
   applications: '/dashboard/applications',
   loans: '/dashboard/loans',
+  /** One loan's view: its repayments and who funded it (Loans, Repayments tab). */
+  loan: (loanId: number) => `/dashboard/loans?tab=repayments&loan=${encodeURIComponent(String(loanId))}`,
   transactions: '/dashboard/transactions',
   /** The marketplace's listings and figures (docs/marketplace.md; not in the spec's route table). */
   marketplace: '/dashboard/marketplace',
@@ -31,6 +33,21 @@ export const paths = {
   lenders: '/dashboard/lenders',
   /** The signed-in admin's two-factor sign-in (issue 9; not in the spec's route table). */
   security: '/dashboard/security',
+  /** The borrowers' and lenders' app (docs/app.md; not in the spec's route table). */
+  app: '/app',
+  appLogin: '/app/login',
+  appRegister: '/app/register',
+  /** `?role=lender` preselects the lender role (the /lender page links there). */
+  appRegisterAs: (role: 'borrower' | 'lender') => `/app/register?role=${role}`,
+  appVerifyPhone: '/app/verify-phone',
+  appProfile: '/app/profile',
+  appApply: '/app/apply',
+  appApplications: '/app/applications',
+  appApplication: (applicationId: number) => `/app/applications/${encodeURIComponent(String(applicationId))}`,
+  appLoans: '/app/loans',
+  appLoan: (loanId: number) => `/app/loans/${encodeURIComponent(String(loanId))}`,
+  appRepay: (loanId: number) => `/app/loans/${encodeURIComponent(String(loanId))}/repay`,
+  appNotifications: '/app/notifications',
 } as const;
 
 export type ProductAnchor =

@@ -1,11 +1,13 @@
-import type { SessionUser } from '@sente/contract';
+import type { SessionUser, SignedInUser } from '@sente/contract';
 
-export const adminUser: SessionUser = {
+/** The admin as sign-in and /api/auth/me/ answer it (SignedInUser: with phone_verified). */
+export const adminUser: SignedInUser = {
   id: 1,
   name: 'Grace Nakato',
   email: 'grace@sente.ug',
   username: 'grace',
   phone_number: '+256772123456',
+  phone_verified: true,
   role: 'admin',
   status: 'Active',
   registration_date: '2025-01-06T08:00:00.000Z',

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { focusRing } from './button.tsx';
 import { classNames } from './class-names.ts';
 
@@ -19,6 +19,19 @@ export interface TabsProps<K extends string> {
 export function Tabs<K extends string>({ label, tabs, selected, onSelect, children }: TabsProps<K>) {
   const baseId = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
+  // On a phone the tab row scrolls sideways: keep the selected tab in sight (a deep link to the last
+  // tab would otherwise show a panel whose tab is off screen). Only the row scrolls, never the page.
+  const labels = tabs.map((tab) => tab.label).join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a label growing (a count arriving) can push the tab out again.
+  useEffect(() => {
+    const tab = refs.current.get(selected);
+    const row = tab?.parentElement;
+    if (!tab || !row) return;
+    const tabBox = tab.getBoundingClientRect();
+    const rowBox = row.getBoundingClientRect();
+    if (tabBox.right > rowBox.right) row.scrollLeft += tabBox.right - rowBox.right;
+    else if (tabBox.left < rowBox.left) row.scrollLeft -= rowBox.left - tabBox.left;
+  }, [selected, labels]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.key === selected);
     const moves: Record<string, number> = {

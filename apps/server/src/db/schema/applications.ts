@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -46,6 +47,8 @@ export const applications = pgTable(
     monthlyIncome: bigint({ mode: 'number' }).notNull(),
     nin: text().notNull(),
     adminNotes: text(),
+    /** The admin chose to show the note of a rejection to the applicant (docs/lending.md). */
+    notesShared: boolean().notNull().default(false),
     decidedById: integer().references(() => users.id),
     decidedAt: timestamp({ withTimezone: true }),
     /**

@@ -30,3 +30,9 @@ export const mfaRecoveryCodes = pgTable(
   },
   (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
 );
+
+/** Two-factor challenges already used to sign in: one challenge makes one session (single use). */
+export const mfaChallengesSpent = pgTable('mfa_challenges_spent', {
+  challengeId: text().primaryKey(),
+  spentAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['admin', 'borrower', 'lender']);
 export const userStatus = pgEnum('user_status', ['Active', 'Inactive']);
@@ -14,6 +25,13 @@ export const users = pgTable(
     username: text().notNull(),
     /** Kept as +2567XXXXXXXX (decisions.md, Uganda formats). */
     phoneNumber: text(),
+    /**
+     * When the number was confirmed: by the SMS code for a self-registered account, at creation for
+     * one an admin made (staff took the number). Null while unconfirmed or absent (docs/accounts.md).
+     */
+    phoneVerifiedAt: timestamp({ withTimezone: true }),
+    /** Signed up in the app: must confirm the phone before applying or bidding. */
+    selfRegistered: boolean().notNull().default(false),
     role: userRole().notNull().default('borrower'),
     status: userStatus().notNull().default('Active'),
     passwordHash: text().notNull(),
@@ -23,6 +41,8 @@ export const users = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
     /** Access tokens issued before this moment are refused (sign-out everywhere, password reset). */
     sessionsRevokedAt: timestamp({ withTimezone: true }),
+    /** Touched when one of the user's sessions is signed out, so every replica's guard reloads them. */
+    sessionsChangedAt: timestamp({ withTimezone: true }),
     /**
      * What the admin's user search reads: name, email and phone lower-cased in one string, fields
      * split by the unit separator (chr 31) so a match never spans two fields. A trigram index
@@ -86,4 +106,32 @@ export const passwordResetTokens = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** The code that confirms a self-registered user's phone; one waiting code per user at most. */
+export const phoneCodes = pgTable('phone_codes', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id),
+  phoneNumber: text().notNull(),
+  /** sha256 of the user id and the code: a database leak does not give the codes away. */
+  codeHash: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  triesLeft: smallint().notNull(),
+  sentAt: timestamp({ withTimezone: true }).notNull(),
+  /** Codes sent since `windowStartedAt` (at most five an hour). */
+  sendsInWindow: smallint().notNull(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** What the local SMS simulator was asked to send (the provider while no real one is configured). */
+export const simulatedSms = pgTable(
+  'simulated_sms',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    toNumber: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('simulated_sms_to_idx').on(t.toNumber, t.id)],
 );

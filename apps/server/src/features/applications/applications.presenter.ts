@@ -1,5 +1,6 @@
-import { type ApplicationDto, toUgxString } from '@sente/contract';
+import { type ApplicationDto, type BorrowerApplicationDto, toUgxString } from '@sente/contract';
 import type { ApplicationView, DocumentRow } from './applications.repo.ts';
+import { decisionReasonFor } from './applications.service.ts';
 
 export function toApplicationDto({ application: a, ...names }: ApplicationView): ApplicationDto {
   return {
@@ -36,6 +37,24 @@ export function toApplicationDto({ application: a, ...names }: ApplicationView):
     created_at: a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),
   };
+}
+
+/** The borrower's own view: the decision and a shared reason, none of the staff's working notes. */
+export function toBorrowerApplicationDto(view: ApplicationView): BorrowerApplicationDto {
+  const {
+    admin_notes: _notes,
+    decided_by: _staff,
+    decided_by_name: _staffName,
+    credit_score: _score,
+    credit_reasons: _reasons,
+    ...shown
+  } = toApplicationDto(view);
+  return { ...shown, decision_reason: decisionReasonFor(view.application) };
+}
+
+/** Whoever asks: an admin gets the whole application, anyone else (its owner) their own view. */
+export function toApplicationDtoFor(viewer: { role: string }, view: ApplicationView) {
+  return viewer.role === 'admin' ? toApplicationDto(view) : toBorrowerApplicationDto(view);
 }
 
 export function toDocumentDto(row: DocumentRow, file: string) {

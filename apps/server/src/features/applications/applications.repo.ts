@@ -163,7 +163,13 @@ export async function findApplicationById(db: DbOrTx, id: number): Promise<Appli
 export async function decidePendingApplication(
   db: DbOrTx,
   id: number,
-  decision: { status: 'APPROVED' | 'REJECTED'; adminNotes: string; decidedById: number; decidedAt: Date },
+  decision: {
+    status: 'APPROVED' | 'REJECTED';
+    adminNotes: string;
+    notesShared: boolean;
+    decidedById: number;
+    decidedAt: Date;
+  },
 ): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .update(applications)

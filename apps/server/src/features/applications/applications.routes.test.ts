@@ -51,6 +51,11 @@ async function apply(body: Record<string, unknown> = form(), token = borrower.to
   });
 }
 
+/** The application as an admin reads it, with the credit check. */
+async function adminView(id: number) {
+  return (await t.app.inject({ url: `/api/loans/applications/${id}/`, headers: bearer(admin.token) })).json();
+}
+
 async function decide(id: number, action: 'approve' | 'reject', payload?: object) {
   return t.app.inject({
     method: 'POST',
@@ -79,13 +84,18 @@ describe('POST /api/loans/applications/', () => {
       monthly_income: '2500000.00',
       nin: 'CF12345678901A',
       approved_loan: null,
-      admin_notes: null,
+      decision_reason: null,
     });
+    // The borrower never sees the credit engine or staff; the admin does.
+    for (const hidden of ['credit_score', 'credit_reasons', 'admin_notes', 'decided_by', 'decided_by_name']) {
+      expect(body).not.toHaveProperty(hidden);
+    }
+    const full = await adminView(body.id);
     // 44,923 a week × 52 / 12 = 194,666 a month: 8% of 2,500,000 (affordable, 40) + in range (15)
     // + NIN (6) + no phone number (0) + no KYC record (0) + no documents yet (0) = 61.
-    expect(body.credit_score).toBe(61);
-    expect(body.credit_reasons.join(' ')).toMatch(/8% of the stated monthly income.*affordable/);
-    expect(body.credit_reasons).toContain(
+    expect(full.credit_score).toBe(61);
+    expect(full.credit_reasons.join(' ')).toMatch(/8% of the stated monthly income.*affordable/);
+    expect(full.credit_reasons).toContain(
       'No KYC record (date of birth, gender, address, NIN) for this user',
     );
   });
@@ -98,7 +108,7 @@ describe('POST /api/loans/applications/', () => {
       address: 'Plot 12, Ntinda, Kampala',
       nationalId: 'CF12345678901A',
     });
-    const scored = (await apply(form(), matching.token)).json();
+    const scored = await adminView((await apply(form(), matching.token)).json().id);
     // The same application as above with a matching KYC record: 61 + 5.
     expect(scored.credit_score).toBe(66);
     expect(scored.credit_reasons).toContain('KYC record complete and matching the application');
@@ -110,7 +120,7 @@ describe('POST /api/loans/applications/', () => {
       address: 'Gulu Road, Lira',
       nationalId: 'CF99999999999Z',
     });
-    const flagged = (await apply(form(), other.token)).json();
+    const flagged = await adminView((await apply(form(), other.token)).json().id);
     expect(flagged.credit_score).toBe(61);
     expect(flagged.credit_reasons).toContain(
       'The NIN on the application differs from the one in the KYC record',
@@ -173,6 +183,33 @@ describe('approving and rejecting', () => {
     expect(res.json()).toMatchObject({ status: 'REJECTED', admin_notes: 'Income could not be verified' });
     const empty = await decide((await apply()).json().id, 'reject', { admin_notes: '' });
     expect(empty.json().admin_notes).toBe('Application rejected by admin');
+  });
+
+  it('shows the borrower a rejection reason only when the admin chose to share it', async () => {
+    const ownView = async (id: number) =>
+      (await t.app.inject({ url: `/api/loans/applications/${id}/`, headers: bearer(borrower.token) })).json();
+    const kept = (await apply()).json().id;
+    await decide(kept, 'reject', { admin_notes: 'Owner seemed evasive about the second shop' });
+    expect(await ownView(kept)).toMatchObject({ status: 'REJECTED', decision_reason: null });
+    expect(JSON.stringify(await ownView(kept))).not.toContain('evasive');
+
+    const shared = (await apply()).json().id;
+    await decide(shared, 'reject', {
+      admin_notes: 'Monthly income is too low for this amount: try a smaller loan',
+      share_with_applicant: true,
+    });
+    const seen = await ownView(shared);
+    expect(seen.decision_reason).toBe('Monthly income is too low for this amount: try a smaller loan');
+    expect(seen).not.toHaveProperty('decided_by_name');
+    const mine = (
+      await t.app.inject({ url: '/api/loans/my-applications/', headers: bearer(borrower.token) })
+    ).json();
+    expect(mine.results.find((a: { id: number }) => a.id === shared).decision_reason).toMatch(/too low/);
+    expect(mine.results.every((a: object) => !('credit_score' in a) && !('admin_notes' in a))).toBe(true);
+    // The admin still reads everything.
+    expect(await adminView(kept)).toMatchObject({
+      admin_notes: 'Owner seemed evasive about the second shop',
+    });
   });
 
   it.each([

@@ -1,7 +1,12 @@
 import { routes } from '@sente/contract';
 import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
 import { REPLY_SENT, type RegisterRoute, type ReplySent } from '../../http/register-route.ts';
-import { toApplicationDto, toDocumentDto } from './applications.presenter.ts';
+import {
+  toApplicationDto,
+  toApplicationDtoFor,
+  toBorrowerApplicationDto,
+  toDocumentDto,
+} from './applications.presenter.ts';
 import type { ApplicationsService } from './applications.service.ts';
 import { readDocumentUpload } from './document-upload.ts';
 import type { DocumentsService } from './documents.service.ts';
@@ -11,7 +16,7 @@ export function registerApplicationRoutes(
   { applications, documents }: { applications: ApplicationsService; documents: DocumentsService },
 ): void {
   register(routes.createApplication, async ({ body, user }) =>
-    toApplicationDto(await applications.applyAs(user, body)),
+    toBorrowerApplicationDto(await applications.applyAs(user, body)),
   );
 
   register(routes.listApplications, async ({ query, request }) => {
@@ -32,13 +37,13 @@ export function registerApplicationRoutes(
       limit: query.page_size,
       offset: pageOffset(query),
     });
-    return pagedAnswer(request, query, count, rows.map(toApplicationDto));
+    return pagedAnswer(request, query, count, rows.map(toBorrowerApplicationDto));
   });
 
   register(routes.applicationStatistics, () => applications.statistics());
 
   register(routes.getApplication, async ({ params, user }) =>
-    toApplicationDto(await applications.getFor(user, params.id)),
+    toApplicationDtoFor(user, await applications.getFor(user, params.id)),
   );
 
   register(routes.uploadApplicationDocument, async ({ params, user, request }) => {
@@ -56,7 +61,9 @@ export function registerApplicationRoutes(
   );
 
   register(routes.rejectApplication, async ({ params, body, user }) =>
-    toApplicationDto(await applications.reject(params.id, user.id, body?.admin_notes)),
+    toApplicationDto(
+      await applications.reject(params.id, user.id, body?.admin_notes, body?.share_with_applicant ?? false),
+    ),
   );
 
   register(routes.applicationDocumentFile, async ({ params, query, reply }): Promise<ReplySent> => {

@@ -9,7 +9,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
-import { findKycByUserId } from '../users/users.service.ts';
+import { findKycByUserId, findOpenUserById, isPhoneConfirmed } from '../users/users.service.ts';
 import {
   type ApplicationRow,
   type ApplicationStatus,
@@ -37,6 +37,16 @@ export const DEFAULT_ADMIN_NOTES = {
 } as const;
 
 /** What another feature does when an application is approved, in the approval's own transaction. */
+/**
+ * The reason the borrower is given for a decision: the admin's note on a rejection, when the admin
+ * chose to share it; otherwise none (docs/lending.md). The API and the data download both use it.
+ */
+export function decisionReasonFor(
+  application: Pick<ApplicationRow, 'status' | 'notesShared' | 'adminNotes'>,
+): string | null {
+  return application.status === 'REJECTED' && application.notesShared ? application.adminNotes : null;
+}
+
 export type ApprovalHandler = (tx: Tx, application: ApplicationRow) => Promise<void>;
 
 export function createApplicationsService({
@@ -101,11 +111,14 @@ export function createApplicationsService({
     adminId: number,
     status: 'APPROVED' | 'REJECTED',
     notes: string | null | undefined,
+    notesShared = false,
   ): Promise<ApplicationView> {
     await db.transaction(async (tx) => {
       const decided = await decidePendingApplication(tx, id, {
         status,
         adminNotes: notes?.trim() || DEFAULT_ADMIN_NOTES[status],
+        // Only a note the admin wrote can be shared; the default text stays for the staff.
+        notesShared: notesShared && Boolean(notes?.trim()),
         decidedById: adminId,
         decidedAt: clock.now(),
       });
@@ -178,6 +191,13 @@ export function createApplicationsService({
     async applyAs(viewer: Viewer, body: CreateApplicationBody): Promise<ApplicationView> {
       if (viewer.role !== 'borrower')
         throw new ForbiddenError('BORROWERS_ONLY', 'Only borrower accounts can apply for a loan');
+      const user = await findOpenUserById(db, viewer.id);
+      if (user && !isPhoneConfirmed(user)) {
+        throw new ForbiddenError(
+          'PHONE_NOT_CONFIRMED',
+          'Confirm your phone number with the code we sent by SMS before you apply',
+        );
+      }
       return create(viewer.id, body);
     },
 
@@ -213,7 +233,8 @@ export function createApplicationsService({
     },
 
     approve: (id: number, adminId: number, notes?: string | null) => decide(id, adminId, 'APPROVED', notes),
-    reject: (id: number, adminId: number, notes?: string | null) => decide(id, adminId, 'REJECTED', notes),
+    reject: (id: number, adminId: number, notes?: string | null, shareWithApplicant = false) =>
+      decide(id, adminId, 'REJECTED', notes, shareWithApplicant),
   };
 }
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;

@@ -46,11 +46,12 @@ export interface DocumentFile {
 /** A file name safe to keep and to echo in a header: no path, no control characters, 200 characters. */
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+  // Controls and invisible format characters go: a right-to-left override (U+202E) makes
+  // "invoice\u202Efdp.exe" read as "invoiceexe.pdf" on an admin's screen. Lone surrogates too.
+  const cleaned = [...base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}"]/gu, '').trim()]
+    .slice(0, 200)
     .join('')
-    .trim()
-    .slice(0, 200);
+    .trim();
   return cleaned || fallback;
 }
 

@@ -11,16 +11,23 @@ export interface MfaChallengeClaims {
   readonly userId: number;
   readonly purpose: MfaPurpose;
   readonly issuedAt: number;
+  /** The challenge's own id: it is spent by the sign-in it completes (single use). */
+  readonly challengeId: string;
 }
 
 export interface AccessClaims {
   readonly userId: number;
   readonly role: string;
+  /** The session (refresh-token family) it belongs to: signing out of it ends the token too. */
+  readonly sessionId?: string | undefined;
 }
 
-export interface VerifiedAccess extends AccessClaims {
-  /** When the token was issued, in whole seconds since the epoch. */
-  readonly issuedAt: number;
+export interface VerifiedAccess {
+  readonly userId: number;
+  readonly role: string;
+  readonly sessionId: string | null;
+  /** When the token was issued, in milliseconds since the epoch (a sign-out compares to the ms). */
+  readonly issuedAtMs: number;
   /** When it stops being good, in whole seconds since the epoch. */
   readonly expiresAt: number;
 }
@@ -35,8 +42,15 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
     ['sign', 'verify'],
   );
   return {
+    ttlSeconds,
+
     sign: async (claims: AccessClaims, now: Date): Promise<string> =>
-      new SignJWT({ role: claims.role, typ: 'access' })
+      new SignJWT({
+        role: claims.role,
+        typ: 'access',
+        iat_ms: now.getTime(),
+        ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.userId))
         .setIssuer(ISSUER)
@@ -47,7 +61,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
 
     /** A short-lived challenge, given after a correct password, to be answered with a code. */
     signMfaChallenge: async (claims: { userId: number; purpose: MfaPurpose }, now: Date): Promise<string> =>
-      new SignJWT({ typ: 'mfa', purpose: claims.purpose })
+      new SignJWT({ typ: 'mfa', purpose: claims.purpose, jti: crypto.randomUUID() })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.userId))
         .setIssuer(ISSUER)
@@ -69,7 +83,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         if (payload.typ !== 'mfa' || !Number.isSafeInteger(userId) || typeof payload.iat !== 'number')
           return null;
         if (purpose !== 'verify' && purpose !== 'setup') return null;
-        return { userId, purpose, issuedAt: payload.iat };
+        if (typeof payload.jti !== 'string') return null;
+        return { userId, purpose, issuedAt: payload.iat, challengeId: payload.jti };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;
@@ -90,7 +105,10 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
           return null;
         }
         if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
-        return { userId, role: payload.role, issuedAt: payload.iat, expiresAt: payload.exp };
+        // iat counts whole seconds; iat_ms says within the second (tokens from before it existed lack it).
+        const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000;
+        const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
+        return { userId, role: payload.role, sessionId, issuedAtMs, expiresAt: payload.exp };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { loginFailures, refreshTokens } from '../../db/schema/index.ts';
+import { loginFailures, refreshTokens, users } from '../../db/schema/index.ts';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -67,4 +67,44 @@ export async function pruneLoginFailures(db: DbOrTx, before: Date): Promise<void
 /** Refresh tokens that expired more than a day ago serve no purpose, not even reuse detection. */
 export async function deleteRefreshTokensExpiredBefore(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before));
+}
+
+/**
+ * What the guard needs of a user in one read: the row, and the sessions (refresh families) revoked
+ * since `since` (older ones only matter to access tokens that have expired anyway).
+ */
+export async function findSignInState(db: DbOrTx, userId: number, since: Date) {
+  const [row] = await db
+    .select({
+      user: users,
+      revoked: sql<string[]>`coalesce((select array_agg(distinct r.family_id::text) from ${refreshTokens} r
+        where r.user_id = ${userId} and r.revoked_at >= ${since}), '{}')`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}
+
+/** Announces a change of the user's sessions to every replica's guard (migration 0022's trigger). */
+export async function markSessionsChanged(db: DbOrTx, userId: number, at: Date): Promise<void> {
+  await db.update(users).set({ sessionsChangedAt: at }).where(eq(users.id, userId));
+}
+
+/** Revokes every live refresh token of the user outside the family `keep` (all of them when null). */
+export async function revokeOtherFamilies(
+  db: DbOrTx,
+  userId: number,
+  keep: string | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keep === null ? undefined : ne(refreshTokens.familyId, keep),
+      ),
+    );
 }

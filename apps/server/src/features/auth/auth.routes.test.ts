@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
@@ -114,6 +115,11 @@ describe('POST /api/token/refresh/', () => {
       payload: { refresh: second.refresh },
     });
     expect(after.statusCode).toBe(401);
+    // And the access tokens of that session stop at once, not when they expire.
+    for (const access of [first.access, second.access]) {
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) });
+      expect(me.statusCode).toBe(401);
+    }
   });
 
   it('answers 401 for an unknown token', async () => {
@@ -146,6 +152,40 @@ describe('POST /api/auth/logout/', () => {
       payload: { refresh: session.refresh },
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it("ends that session's access token too, and only that session's", async () => {
+    const { user } = await t.userWithToken('borrower');
+    const phone = (await login(user.email)).json();
+    const laptop = (await login(user.email)).json();
+    const me = (access: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) });
+    expect((await me(phone.access)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout/', payload: { refresh: phone.refresh } });
+    expect((await me(phone.access)).statusCode).toBe(401);
+    expect((await me(laptop.access)).statusCode).toBe(200);
+  });
+
+  it('refuses a token issued earlier in the same second as a sign-out everywhere (millisecond precision)', async () => {
+    const { user } = await t.userWithToken('borrower');
+    const second = Math.floor(Date.now() / 1000) * 1000;
+    const before = await t.services.accessTokens.sign(
+      { userId: user.id, role: 'borrower' },
+      new Date(second + 100),
+    );
+    await t.services.auth.signOutEverywhere(user.id);
+    await t.db.database.db.execute(
+      sql`update users set sessions_revoked_at = ${new Date(second + 500).toISOString()} where id = ${user.id}`,
+    );
+    t.services.auth.userChanged(user.id);
+    const after = await t.services.accessTokens.sign(
+      { userId: user.id, role: 'borrower' },
+      new Date(second + 900),
+    );
+    const me = (access: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) });
+    expect((await me(before)).statusCode).toBe(401);
+    expect((await me(after)).statusCode).toBe(200);
   });
 });
 

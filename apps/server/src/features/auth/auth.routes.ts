@@ -1,7 +1,7 @@
 import { routes } from '@sente/contract';
 import { ForbiddenError } from '../../domain-error.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
-import { toSessionUser } from '../users/users.presenter.ts';
+import { toSignedInUser } from '../users/users.presenter.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -24,7 +24,7 @@ export function registerAuthRoutes(
           mfa_setup_required: outcome.setupRequired,
         };
       }
-      return { access: outcome.access, refresh: outcome.refresh, user: toSessionUser(outcome.user) };
+      return { access: outcome.access, refresh: outcome.refresh, user: toSignedInUser(outcome.user) };
     },
     { rateLimit: { max: loginLimitPerMinute, timeWindowMs: 60_000 } },
   );
@@ -41,6 +41,6 @@ export function registerAuthRoutes(
   register(routes.me, async ({ query, user }) => {
     const targetId = query.user_id ?? user.id;
     if (targetId !== user.id && user.role !== 'admin') throw new ForbiddenError();
-    return toSessionUser(await users.getOpenUser(targetId));
+    return toSignedInUser(await users.getOpenUser(targetId));
   });
 }

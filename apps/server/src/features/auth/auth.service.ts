@@ -15,13 +15,17 @@ import {
   countRecentLoginFailures,
   deleteRefreshTokensExpiredBefore,
   findRefreshTokenForUpdate,
+  findSignInState,
   insertRefreshToken,
   markRefreshTokenRotated,
+  markSessionsChanged,
   pruneLoginFailures,
   recordLoginFailure,
   revokeAllRefreshTokensOfUser,
+  revokeOtherFamilies,
   revokeRefreshFamily,
 } from './auth.repo.ts';
+import { pruneSpentChallenges } from './mfa.repo.ts';
 import { unusablePasswordHash, verifyPassword } from './password.ts';
 import { createSignedInCache, type SignedInCache } from './signed-in-cache.ts';
 
@@ -81,10 +85,23 @@ export function createAuthService({
     return token;
   }
 
+  /** Revokes a session's refresh tokens and tells every guard, so its access tokens stop too. */
+  async function endSession(tx: DbOrTx, row: { userId: number; familyId: string }, now: Date) {
+    await revokeRefreshFamily(tx, row.familyId, now);
+    await sessionsEnded(tx, row.userId, now);
+  }
+
+  /** After revoking refresh tokens: this process and every replica's guard read the user again. */
+  async function sessionsEnded(tx: DbOrTx, userId: number, now: Date) {
+    signedIn.forget(userId);
+    await markSessionsChanged(tx, userId, now);
+  }
+
   /** Tokens for a user who has passed every step of the sign-in. */
   async function startSession(user: UserRow): Promise<SignedIn> {
-    const refresh = await issueRefresh(db, user.id, randomUUID());
-    const access = await accessTokens.sign({ userId: user.id, role: user.role }, clock.now());
+    const sessionId = randomUUID();
+    const refresh = await issueRefresh(db, user.id, sessionId);
+    const access = await accessTokens.sign({ userId: user.id, role: user.role, sessionId }, clock.now());
     return { access, refresh, user };
   }
 
@@ -128,7 +145,8 @@ export function createAuthService({
         const row = await findRefreshTokenForUpdate(tx, sha256(token));
         if (!row || row.revokedAt) return null;
         if (row.rotatedAt) {
-          await revokeRefreshFamily(tx, row.familyId, now);
+          // A stolen token came back: the whole session ends, its access tokens included.
+          await endSession(tx, row, now);
           return 'reused' as const;
         }
         if (row.expiresAt <= now) return null;
@@ -136,7 +154,10 @@ export function createAuthService({
         if (user?.status !== 'Active') return null;
         await markRefreshTokenRotated(tx, row.id, now);
         const refresh = await issueRefresh(tx, user.id, row.familyId);
-        const access = await accessTokens.sign({ userId: user.id, role: user.role }, now);
+        const access = await accessTokens.sign(
+          { userId: user.id, role: user.role, sessionId: row.familyId },
+          now,
+        );
         return { access, refresh };
       });
       // The family revocation above must commit, so the refusal is thrown only after the transaction.
@@ -148,7 +169,7 @@ export function createAuthService({
     async logout(token: string): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await findRefreshTokenForUpdate(tx, sha256(token));
-        if (row) await revokeRefreshFamily(tx, row.familyId, clock.now());
+        if (row) await endSession(tx, row, clock.now());
       });
     },
 
@@ -157,6 +178,17 @@ export function createAuthService({
       const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
       await pruneLoginFailures(db, dayAgo);
       await deleteRefreshTokensExpiredBefore(db, dayAgo);
+      await pruneSpentChallenges(db, dayAgo);
+    },
+
+    /**
+     * Ends every session of the user but `keep` (the one that asked), access tokens included: after
+     * a change that should lock out whoever else holds a session (two-factor sign-in turned on).
+     */
+    async endOtherSessions(tx: DbOrTx, userId: number, keep: string | null | undefined): Promise<void> {
+      const now = clock.now();
+      await revokeOtherFamilies(tx, userId, keep ?? null, now);
+      await sessionsEnded(tx, userId, now);
     },
 
     /**
@@ -190,18 +222,21 @@ export function createAuthService({
       }
       let entry = signedIn.user(claims.userId);
       if (!entry) {
-        const user = await findOpenUserById(db, claims.userId);
-        if (user?.status !== 'Active') return null;
+        const since = new Date(now.getTime() - accessTokens.ttlSeconds * 1000);
+        const state = await findSignInState(db, claims.userId, since);
+        if (state?.user.status !== 'Active') return null;
+        const user = state.user;
         entry = {
           user: { id: user.id, role: user.role, name: user.name, email: user.email },
           sessionsRevokedAt: user.sessionsRevokedAt,
+          revokedSessions: new Set(state.revoked),
         };
         signedIn.rememberUser(entry);
       }
-      // Tokens from before a sign-out-everywhere (seconds, as JWTs count) are no longer good.
-      if (entry.sessionsRevokedAt && claims.issuedAt < Math.floor(entry.sessionsRevokedAt.getTime() / 1000))
-        return null;
-      return entry.user;
+      // Tokens from before a sign-out-everywhere (to the millisecond), or of a session signed out.
+      if (entry.sessionsRevokedAt && claims.issuedAtMs < entry.sessionsRevokedAt.getTime()) return null;
+      if (claims.sessionId && entry.revokedSessions.has(claims.sessionId)) return null;
+      return claims.sessionId ? { ...entry.user, sessionId: claims.sessionId } : entry.user;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { mfaRecoveryCodes, mfaSecrets } from '../../db/schema/index.ts';
+import { mfaChallengesSpent, mfaRecoveryCodes, mfaSecrets } from '../../db/schema/index.ts';
 
 export type MfaSecretRow = typeof mfaSecrets.$inferSelect;
 
@@ -89,4 +89,19 @@ export async function countUnusedRecoveryCodes(db: DbOrTx, userId: number): Prom
     .from(mfaRecoveryCodes)
     .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
   return row?.n ?? 0;
+}
+
+/** Marks the challenge used; false when it already was (a second sign-in with the same challenge). */
+export async function spendChallenge(db: DbOrTx, challengeId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(mfaChallengesSpent)
+    .values({ challengeId, spentAt: at })
+    .onConflictDoNothing()
+    .returning({ id: mfaChallengesSpent.challengeId });
+  return rows.length === 1;
+}
+
+/** Spent challenges older than their lifetime can go: an expired challenge is refused anyway. */
+export async function pruneSpentChallenges(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(mfaChallengesSpent).where(lt(mfaChallengesSpent.spentAt, before));
 }

@@ -126,6 +126,44 @@ describe('POST /api/auth/login/ and /api/auth/login/mfa/', () => {
     expect(me.statusCode).toBe(200);
   });
 
+  it('spends the challenge: a copy of it cannot make a second session, even with a fresh code', async () => {
+    const { user, secret } = await enrolledAdmin();
+    const mfaToken = await challenge(t, user.email);
+    const first = await post(t, '/api/auth/login/mfa/', {
+      mfa_token: mfaToken,
+      code: totpCode(secret, clock.now()),
+    });
+    expect(first.statusCode).toBe(200);
+    clock.advance(STEP);
+    const again = await post(t, '/api/auth/login/mfa/', {
+      mfa_token: mfaToken,
+      code: totpCode(secret, clock.now()),
+    });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().code).toBe('MFA_CHALLENGE_EXPIRED');
+    clock.advance(STEP);
+  });
+
+  it('ends every other session of the admin when two-factor sign-in is turned on, and keeps the one that did it', async () => {
+    const { user } = await t.userWithToken('admin');
+    const elsewhere = (await login(t, user.email)).json();
+    const here = (await login(t, user.email)).json();
+    const setup = await post(t, '/api/auth/mfa/setup/', undefined, here.access);
+    const confirm = await post(
+      t,
+      '/api/auth/mfa/confirm/',
+      { code: totpCode(setup.json().secret, clock.now()) },
+      here.access,
+    );
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    clock.advance(STEP);
+    const me = (access: string) => t.app.inject({ url: '/api/auth/me/', headers: bearer(access) });
+    expect((await me(elsewhere.access)).statusCode).toBe(401);
+    expect((await post(t, '/api/token/refresh/', { refresh: elsewhere.refresh })).statusCode).toBe(401);
+    expect((await me(here.access)).statusCode).toBe(200);
+    expect((await post(t, '/api/token/refresh/', { refresh: here.refresh })).statusCode).toBe(200);
+  });
+
   it('accepts a code from one step before or after (clock drift), and each code only once', async () => {
     const { user, secret } = await enrolledAdmin();
     // A step after the one used to confirm, so only the drift allowance decides.

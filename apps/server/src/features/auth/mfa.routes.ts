@@ -1,6 +1,6 @@
 import { routes } from '@sente/contract';
 import type { RegisterRoute } from '../../http/register-route.ts';
-import { toSessionUser } from '../users/users.presenter.ts';
+import { toSignedInUser } from '../users/users.presenter.ts';
 import type { MfaService } from './mfa.service.ts';
 
 export function registerMfaRoutes(
@@ -16,7 +16,7 @@ export function registerMfaRoutes(
       return {
         access,
         refresh,
-        user: toSessionUser(user),
+        user: toSignedInUser(user),
         ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}),
       };
     },
@@ -29,7 +29,11 @@ export function registerMfaRoutes(
 
   register(routes.mfaSetup, ({ user }) => mfa.setup(user));
 
-  register(routes.mfaConfirm, ({ body, user }) => mfa.confirm(user.id, body.code), limit);
+  register(
+    routes.mfaConfirm,
+    ({ body, user }) => mfa.confirm(user.id, body.code, user.sessionId ?? null),
+    limit,
+  );
 
   register(routes.mfaDisable, ({ body, user }) => mfa.disable(user.id, body.code), limit);
 }

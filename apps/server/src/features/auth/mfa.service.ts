@@ -20,6 +20,7 @@ import {
   markMfaEnabled,
   replaceRecoveryCodes,
   savePendingMfaSecret,
+  spendChallenge,
   useRecoveryCode,
 } from './mfa.repo.ts';
 import {
@@ -53,7 +54,7 @@ export interface MfaServiceDeps {
   readonly db: Db;
   readonly clock: Clock;
   readonly accessTokens: AccessTokens;
-  readonly auth: Pick<AuthService, 'startSession'>;
+  readonly auth: Pick<AuthService, 'startSession' | 'endOtherSessions'>;
   readonly box: SecretBox;
   readonly required: boolean;
 }
@@ -100,8 +101,16 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
     return { secret, otpauth_uri: otpauthUri(secret, user.email) };
   }
 
-  /** Turns a pending setup on with its first code; answers the recovery codes (shown once). */
-  async function enable(userId: number, code: string, wrongCode: () => DomainError): Promise<string[]> {
+  /**
+   * Turns a pending setup on with its first code; answers the recovery codes (shown once). Every
+   * session but `keep` ends: whoever else held one signed in without the second step.
+   */
+  async function enable(
+    userId: number,
+    code: string,
+    wrongCode: () => DomainError,
+    keep: string | null,
+  ): Promise<string[]> {
     const pending = await findMfaSecret(db, userId);
     if (!pending)
       throw new ConflictError(
@@ -114,6 +123,7 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
     const now = clock.now();
     await db.transaction(async (tx) => {
       await markMfaEnabled(tx, userId, now);
+      await auth.endOtherSessions(tx, userId, keep);
       await replaceRecoveryCodes(
         tx,
         userId,
@@ -134,7 +144,10 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
   }
 
   /** The user behind a live challenge, or 401: expired, forged, or the account changed since. */
-  async function challengeUser(mfaToken: string, purpose?: MfaPurpose): Promise<UserRow> {
+  async function challengeUser(
+    mfaToken: string,
+    purpose?: MfaPurpose,
+  ): Promise<UserRow & { challengeId: string }> {
     const claims = await accessTokens.verifyMfaChallenge(mfaToken, clock.now());
     if (!claims || (purpose && claims.purpose !== purpose))
       throw new UnauthenticatedError('MFA_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
@@ -143,7 +156,7 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
       throw new UnauthenticatedError('MFA_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
     if (user.sessionsRevokedAt && claims.issuedAt < Math.floor(user.sessionsRevokedAt.getTime() / 1000))
       throw new UnauthenticatedError('MFA_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
-    return user;
+    return { ...user, challengeId: claims.challengeId };
   }
 
   return {
@@ -159,8 +172,13 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
 
     setup,
 
-    async confirm(userId: number, code: string) {
-      const codes = await enable(userId, code, () => new InvalidInputError('INVALID_MFA_CODE', INVALID_CODE));
+    async confirm(userId: number, code: string, sessionId: string | null) {
+      const codes = await enable(
+        userId,
+        code,
+        () => new InvalidInputError('INVALID_MFA_CODE', INVALID_CODE),
+        sessionId,
+      );
       return { enabled: true as const, recovery_codes: codes };
     },
 
@@ -199,9 +217,15 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
     async finishLogin(mfaToken: string, code: string): Promise<SignedIn & { recoveryCodes?: string[] }> {
       const user = await challengeUser(mfaToken);
       const secret = await findMfaSecret(db, user.id);
+      // The right code spends the challenge: a copy of it cannot make a second session.
+      const spend = async () => {
+        if (!(await spendChallenge(db, user.challengeId, clock.now())))
+          throw new UnauthenticatedError('MFA_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
+      };
       if (secret?.enabledAt) {
         if (!(await checkCode(user.id, secret.secretEncrypted, code, true)))
           throw new UnauthenticatedError('INVALID_MFA_CODE', INVALID_CODE);
+        await spend();
         return auth.startSession(user);
       }
       if (secret && required) {
@@ -209,7 +233,9 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
           user.id,
           code,
           () => new UnauthenticatedError('INVALID_MFA_CODE', INVALID_CODE),
+          null,
         );
+        await spend();
         return { ...(await auth.startSession(user)), recoveryCodes };
       }
       // Turned off since the password step: the challenge no longer fits; start again.

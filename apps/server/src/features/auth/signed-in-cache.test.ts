@@ -8,12 +8,16 @@ const someone = { id: 7, role: 'borrower' as const, name: 'Nakato Sarah', email:
 describe('the signed-in cache', () => {
   it('trusts no user while the change feed is not listening, and forgets everything when it stops', () => {
     const cache = createSignedInCache();
-    cache.rememberUser({ user: someone, sessionsRevokedAt: null });
+    cache.rememberUser({ user: someone, sessionsRevokedAt: null, revokedSessions: new Set<string>() });
     expect(cache.user(7)).toBeUndefined();
 
     cache.subscription.onState(true);
-    cache.rememberUser({ user: someone, sessionsRevokedAt: null });
-    expect(cache.user(7)).toEqual({ user: someone, sessionsRevokedAt: null });
+    cache.rememberUser({ user: someone, sessionsRevokedAt: null, revokedSessions: new Set<string>() });
+    expect(cache.user(7)).toEqual({
+      user: someone,
+      sessionsRevokedAt: null,
+      revokedSessions: new Set<string>(),
+    });
 
     cache.subscription.onState(false);
     expect(cache.user(7)).toBeUndefined();
@@ -24,8 +28,12 @@ describe('the signed-in cache', () => {
   it('drops a user when the feed announces them, and everyone on a payload that is not an id', () => {
     const cache = createSignedInCache();
     cache.subscription.onState(true);
-    cache.rememberUser({ user: someone, sessionsRevokedAt: null });
-    cache.rememberUser({ user: { ...someone, id: 8 }, sessionsRevokedAt: null });
+    cache.rememberUser({ user: someone, sessionsRevokedAt: null, revokedSessions: new Set<string>() });
+    cache.rememberUser({
+      user: { ...someone, id: 8 },
+      sessionsRevokedAt: null,
+      revokedSessions: new Set<string>(),
+    });
     cache.subscription.onNotice('7');
     expect(cache.user(7)).toBeUndefined();
     expect(cache.user(8)).toBeDefined();
@@ -36,17 +44,23 @@ describe('the signed-in cache', () => {
   it('does not cache a user again right after a change made here, before its notice can arrive', () => {
     const cache = createSignedInCache();
     cache.subscription.onState(true);
-    cache.rememberUser({ user: someone, sessionsRevokedAt: null });
+    cache.rememberUser({ user: someone, sessionsRevokedAt: null, revokedSessions: new Set<string>() });
     cache.forget(7);
     // A request that read the row before the change committed must not put the old state back.
-    cache.rememberUser({ user: someone, sessionsRevokedAt: null });
+    cache.rememberUser({ user: someone, sessionsRevokedAt: null, revokedSessions: new Set<string>() });
     expect(cache.user(7)).toBeUndefined();
   });
 
   it('serves a verified token only until it expires by the clock it is asked with', () => {
     const cache = createSignedInCache();
     const expiresAt = Date.UTC(2026, 10, 22, 12, 0, 0) / 1000;
-    cache.rememberToken('t', { userId: 7, role: 'borrower', issuedAt: expiresAt - 900, expiresAt });
+    cache.rememberToken('t', {
+      userId: 7,
+      role: 'borrower',
+      sessionId: null,
+      issuedAtMs: (expiresAt - 900) * 1000,
+      expiresAt,
+    });
     expect(cache.verifiedToken('t', new Date((expiresAt - 1) * 1000))?.userId).toBe(7);
     expect(cache.verifiedToken('t', new Date(expiresAt * 1000))).toBeUndefined();
   });

@@ -10,6 +10,8 @@ export const USER_CHANGED_CHANNEL = 'sente_user_changed';
 export interface SignedInUser {
   readonly user: AuthUser;
   readonly sessionsRevokedAt: Date | null;
+  /** Sessions (refresh families) signed out within an access token's lifetime: their tokens are refused. */
+  readonly revokedSessions: ReadonlySet<string>;
 }
 
 export interface SignedInCacheOptions {

@@ -1,7 +1,7 @@
 import { type Ugx, ugx } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ConflictError, NotFoundError } from '../../domain-error.ts';
+import { ConflictError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type AccountCode, lenderInvested, lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
@@ -14,6 +14,7 @@ import {
   lockExistingLenderProfile,
   updateLenderProfile,
 } from './lenders.repo.ts';
+import { lenderAccountFacts } from './lenders.service.ts';
 
 /** A lender as the back-office sees it: its verification and its money. */
 export interface AdminLenderValue extends LenderListRow {
@@ -85,8 +86,7 @@ export function createLenderAdminService({
      */
     async verify(adminId: number, lenderId: number, note: string): Promise<AdminLenderValue> {
       return db.transaction(async (tx) => {
-        const lender = await findLenderFacts(tx, lenderId);
-        if (lender?.role !== 'lender') throw new NotFoundError('LENDER_NOT_FOUND', 'Lender not found');
+        const lender = await lenderAccountFacts(tx, lenderId);
         // Locked before the checks, so the lender cannot change its KYC while it is being verified.
         const profile = await lockExistingLenderProfile(tx, lenderId, 'update');
         const facts = (await findLenderFacts(tx, lenderId)) ?? lender;

@@ -41,6 +41,7 @@ const lenderFacts = {
     ),
   verifiedAt: lenderProfiles.verifiedAt,
   verificationNote: lenderProfiles.verificationNote,
+  phoneConfirmed: sql<boolean>`(not ${users.selfRegistered} or ${users.phoneVerifiedAt} is not null)`,
 };
 
 export interface LenderFacts {
@@ -55,6 +56,8 @@ export interface LenderFacts {
   readonly termsAcceptedAt: Date | null;
   readonly verifiedAt: Date | null;
   readonly verificationNote: string | null;
+  /** A self-registered lender has confirmed its phone with the SMS code (docs/accounts.md). */
+  readonly phoneConfirmed: boolean;
 }
 
 /** What decides whether an open account may bid; undefined for a closed or unknown account. */

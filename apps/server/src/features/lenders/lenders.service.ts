@@ -37,6 +37,7 @@ export interface LenderStatusValue {
 
 export function statusOf(facts: LenderFacts): LenderStatusValue {
   const missing: string[] = [];
+  if (!facts.phoneConfirmed) missing.push(LENDER_STEPS.phone);
   if (!facts.kycComplete) missing.push(LENDER_STEPS.kyc);
   if (!facts.termsAcceptedAt) missing.push(LENDER_STEPS.terms);
   if (!facts.verifiedAt) missing.push(LENDER_STEPS.verification);
@@ -57,6 +58,20 @@ export async function lenderFactsOf(db: DbOrTx, userId: number): Promise<LenderF
   const facts = await findLenderFacts(db, userId);
   if (facts?.role !== 'lender') throw new ForbiddenError('LENDER_ONLY', LENDER_ONLY);
   return facts;
+}
+
+/**
+ * A lender named by id, for the back-office: any other id (a borrower, an admin, a closed or unknown
+ * account) is answered as if it did not exist, 404 LENDER_NOT_FOUND.
+ */
+export async function lenderAccountFacts(db: DbOrTx, lenderId: number): Promise<LenderFacts> {
+  const facts = await findLenderFacts(db, lenderId);
+  if (facts?.role !== 'lender') throw new NotFoundError('LENDER_NOT_FOUND', 'Lender not found');
+  return facts;
+}
+
+export async function assertIsLender(db: DbOrTx, lenderId: number): Promise<void> {
+  await lenderAccountFacts(db, lenderId);
 }
 
 export async function lenderStatus(db: DbOrTx, userId: number): Promise<LenderStatusValue> {

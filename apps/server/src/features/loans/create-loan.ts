@@ -1,4 +1,4 @@
-import { addDays, kampalaDate, rateToBasisPoints, toRateString } from '@sente/contract';
+import { addDays, buildSchedule, kampalaDate, rateToBasisPoints, toRateString } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../domain-error.ts';
 import {
@@ -9,7 +9,6 @@ import {
   lockApplicationForDisbursement,
   markApplicationDisbursed,
 } from './loans.repo.ts';
-import { buildSchedule } from './schedule.ts';
 
 export interface CreateLoanInput {
   readonly applicationId: number;

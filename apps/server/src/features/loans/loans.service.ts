@@ -1,4 +1,11 @@
-import { addDays, kampalaDate, rateToBasisPoints, toUgxString } from '@sente/contract';
+import {
+  addDays,
+  buildSchedule,
+  type InterestType,
+  kampalaDate,
+  rateToBasisPoints,
+  toUgxString,
+} from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
@@ -21,7 +28,6 @@ import { daysInArrears } from './loan-status.ts';
 import { updateLoanStatuses } from './loan-status-update.ts';
 import { findInstallments, findStatusHistory } from './loans.repo.ts';
 import { paymentPercentage } from './payment-percentage.ts';
-import { buildSchedule, type InterestType } from './schedule.ts';
 
 export interface LoanViewer {
   readonly id: number;

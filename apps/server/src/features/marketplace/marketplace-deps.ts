@@ -1,12 +1,14 @@
 import type { Clock } from '../../clock.ts';
 import type { MarketplaceConfig } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 
 /** Who may bid: the lenders feature answers (KYC, terms, an admin's verification). */
 export interface LenderGate {
   assertMayBid(tx: Tx, userId: number): Promise<void>;
+  /** The back-office reads a lender's money by id: 404 LENDER_NOT_FOUND unless it is a lender. */
+  assertIsLender(db: DbOrTx, userId: number): Promise<void>;
 }
 
 export interface MarketplaceDeps {

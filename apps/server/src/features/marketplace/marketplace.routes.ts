@@ -127,6 +127,24 @@ export function registerMarketplaceRoutes(register: RegisterRoute, marketplace: 
     );
   });
 
+  register(routes.adminLenderPortfolio, async ({ params }) =>
+    toPortfolioDto(await marketplace.portfolioForAdmin(params.id)),
+  );
+
+  register(routes.adminLenderParticipations, async ({ params, query, request }) => {
+    const { rows, count } = await marketplace.participationsForAdmin(params.id, query.status, {
+      limit: query.page_size,
+      offset: pageOffset(query),
+    });
+    const today = marketplace.today();
+    return pagedAnswer(
+      request,
+      query,
+      count,
+      rows.map((row) => toLenderParticipationDto(row, today)),
+    );
+  });
+
   register(routes.lenderStatement, async ({ query, user, request, reply }) => {
     lenderOnly(user);
     const statement = toStatementDto(await marketplace.statement(user.id, query.from, query.to), query);

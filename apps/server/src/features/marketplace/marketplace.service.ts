@@ -136,6 +136,19 @@ export function createMarketplaceService(
     declineOffers: (viewer: Viewer, applicationId: number) => declineOffers(deps, viewer, applicationId),
 
     // ---- admins ----
+    /** A lender's portfolio and shares exactly as the lender reads them, for the back-office. */
+    async portfolioForAdmin(lenderId: number) {
+      await deps.lenders.assertIsLender(deps.db, lenderId);
+      return portfolioOf(deps, lenderId);
+    },
+    async participationsForAdmin(
+      lenderId: number,
+      status: LoanStatus | undefined,
+      paging: { limit: number; offset: number },
+    ) {
+      await deps.lenders.assertIsLender(deps.db, lenderId);
+      return listParticipationsOfLender(deps.db, lenderId, status, paging);
+    },
     relist: (listingId: number) => relist(deps, listingId),
     participationsOf: (loanId: number) => participationsOf(deps.db, loanId),
 

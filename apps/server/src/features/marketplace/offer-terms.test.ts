@@ -1,5 +1,5 @@
+import { buildSchedule } from '@sente/contract';
 import { describe, expect, it } from 'vitest';
-import { buildSchedule } from '../loans/schedule.ts';
 import { type OfferTermsInput, offerTerms } from './offer-terms.ts';
 
 describe('offerTerms against hand-worked offers', () => {

@@ -1,9 +1,9 @@
 /**
  * What the borrower sees of an offer (decisions.md, The marketplace, "offers"): the loan it would
- * be, priced by the same schedule maths as every loan (loans/schedule.ts), so the figures shown are
- * the figures the loan will have once disbursed.
+ * be, priced by the same schedule maths as every loan (`buildSchedule`, @sente/contract), so the
+ * figures shown are the figures the loan will have once disbursed.
  */
-import { buildSchedule, type InterestType } from '../loans/schedule.ts';
+import { buildSchedule, type InterestType } from '@sente/contract';
 
 export interface OfferTermsInput {
   readonly amount: number;

@@ -1,6 +1,6 @@
+import { buildSchedule } from '@sente/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSchedule } from '../loans/schedule.ts';
 import { splitProRata, splitProRataCapped, splitRepayment } from './pro-rata.ts';
 
 const amounts = (parts: { amount: number }[]) => parts.map((part) => part.amount);

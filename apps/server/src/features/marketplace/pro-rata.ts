@@ -2,7 +2,7 @@
  * Splitting shillings among participations, exact to the shilling (decisions.md, The marketplace,
  * "repayments"): largest remainder (Hamilton), so the parts always add up to the whole.
  */
-import { roundDiv } from '../loans/schedule.ts';
+import { roundDiv } from '@sente/contract';
 
 export interface Share<Id> {
   readonly id: Id;

@@ -1,5 +1,5 @@
+import { buildSchedule } from '@sente/contract';
 import { describe, expect, it } from 'vitest';
-import { buildSchedule } from '../loans/schedule.ts';
 import { type Bid, lenderCount, runAuction } from './auction.ts';
 import { offerTerms } from './offer-terms.ts';
 import { splitRepayment } from './pro-rata.ts';

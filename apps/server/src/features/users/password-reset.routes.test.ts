@@ -172,6 +172,12 @@ describe('POST /api/auth/reset-password/', () => {
     const short = await reset(token, 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json().details).toHaveProperty('password');
+    // The attack's own example: eight of one letter; and a common password long enough to pass length.
+    for (const weak of ['aaaaaaaa', 'aaaaaaaaaaaa', 'password1234']) {
+      const refused = await reset(token, weak);
+      expect(refused.statusCode, weak).toBe(400);
+      expect(refused.json().details.password[0]).toMatch(/characters|common/);
+    }
     expect((await reset(token)).statusCode).toBe(204);
   });
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
+import { hashPassword, passwordProblem } from '../auth/password.ts';
 import {
   findPasswordResetTokenForUpdate,
   insertPasswordResetToken,
@@ -66,10 +66,9 @@ export function createPasswordResetService({ db, clock, auth, publicUrl }: Passw
 
     /** Sets the new password, uses up the link and signs the user out everywhere. */
     async resetPassword(token: string, password: string): Promise<void> {
-      if (password.length < PASSWORD_MIN_LENGTH) {
-        throw new InvalidInputError('INVALID_PASSWORD', 'Invalid password', {
-          password: [`Password must be at least ${PASSWORD_MIN_LENGTH} characters`],
-        });
+      const weak = passwordProblem(password);
+      if (weak) {
+        throw new InvalidInputError('INVALID_PASSWORD', 'Invalid password', { password: [weak] });
       }
       // Hashing is slow on purpose; do it before taking any lock.
       const passwordHash = await hashPassword(password);

@@ -122,7 +122,10 @@ export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
           }
           if (Object.keys(after).length === 0) return user;
           const now = clock.now();
-          const updated = await updateUserRow(tx, user.id, { ...next, updatedAt: now });
+          // A number an admin enters was taken by staff: it counts as confirmed (docs/accounts.md).
+          const phoneChange =
+            'phone_number' in after ? { phoneVerifiedAt: next.phoneNumber ? now : null } : {};
+          const updated = await updateUserRow(tx, user.id, { ...next, ...phoneChange, updatedAt: now });
           auth.userChanged(user.id);
           await recordAudit(tx, {
             actorId,

@@ -1,4 +1,4 @@
-import type { Kyc, SessionUser, UserDetail } from '@sente/contract';
+import type { Kyc, SessionUser, SignedInUser, UserDetail } from '@sente/contract';
 import type { KycRow } from './kyc.repo.ts';
 import type { UserRow } from './users.repo.ts';
 
@@ -13,6 +13,11 @@ export function toSessionUser(row: UserRow): SessionUser {
     status: row.status,
     registration_date: row.createdAt.toISOString(),
   };
+}
+
+/** The signed-in user about themselves (login, /auth/me/): with their phone confirmation. */
+export function toSignedInUser(row: UserRow): SignedInUser {
+  return { ...toSessionUser(row), phone_verified: row.phoneVerifiedAt !== null };
 }
 
 /** Nulls where the user has provided nothing; the screen shows Not provided. */

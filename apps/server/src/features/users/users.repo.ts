@@ -54,7 +54,10 @@ export async function updateUserRow(
   db: DbOrTx,
   id: number,
   values: Partial<
-    Pick<NewUserRow, 'name' | 'email' | 'phoneNumber' | 'status' | 'passwordHash' | 'deletedAt'>
+    Pick<
+      NewUserRow,
+      'name' | 'email' | 'phoneNumber' | 'phoneVerifiedAt' | 'status' | 'passwordHash' | 'deletedAt'
+    >
   > & {
     updatedAt: Date;
   },

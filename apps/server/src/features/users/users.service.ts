@@ -2,7 +2,7 @@ import { kampalaDate, type Role } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ConflictError, type FieldMessages, InvalidInputError, NotFoundError } from '../../domain-error.ts';
-import { hashPassword, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
+import { hashPassword, passwordProblem } from '../auth/password.ts';
 import { findKycByUserId, type KycRow, type KycValues, upsertKyc } from './kyc.repo.ts';
 import { checkKyc, type KycInput } from './kyc.ts';
 import { checkEmail, checkName, checkPhone } from './user-fields.ts';
@@ -45,6 +45,14 @@ export async function checkKycChange(
   return { existing, values, details };
 }
 
+/**
+ * Whether the account may apply or bid as far as its phone goes: a self-registered user must have
+ * confirmed the number with the SMS code; an admin-made account's number was taken by staff.
+ */
+export function isPhoneConfirmed(user: Pick<UserRow, 'selfRegistered' | 'phoneVerifiedAt'>): boolean {
+  return !user.selfRegistered || user.phoneVerifiedAt !== null;
+}
+
 export interface NewUser {
   readonly email: string;
   readonly password: string;
@@ -52,6 +60,11 @@ export interface NewUser {
   readonly role: Role;
   readonly phoneNumber?: string | null;
   readonly status?: 'Active' | 'Inactive';
+  /**
+   * Signed up in the app: the number stays unconfirmed until the SMS code comes back. Otherwise an
+   * admin made the account and took the number, which counts as confirmed (docs/accounts.md).
+   */
+  readonly selfRegistered?: boolean;
 }
 
 export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
@@ -83,9 +96,8 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
       if (!email.ok) details.email = [email.message];
       const name = checkName(input.name);
       if (!name.ok) details.name = [name.message];
-      if (input.password.length < PASSWORD_MIN_LENGTH) {
-        details.password = [`Password must be at least ${PASSWORD_MIN_LENGTH} characters`];
-      }
+      const weak = passwordProblem(input.password);
+      if (weak) details.password = [weak];
       const phone = checkPhone(input.phoneNumber);
       if (!phone.ok) details.phone_number = [phone.message];
       if (!email.ok || !name.ok || !phone.ok || Object.keys(details).length > 0) {
@@ -99,6 +111,8 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
         name: name.value,
         username: await uniqueUsername(email.value),
         phoneNumber: phone.value,
+        phoneVerifiedAt: phone.value !== null && !input.selfRegistered ? now : null,
+        selfRegistered: input.selfRegistered ?? false,
         role: input.role,
         status: input.status ?? 'Active',
         passwordHash: await hashPassword(input.password),

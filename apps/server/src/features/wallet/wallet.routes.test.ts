@@ -209,6 +209,13 @@ describe('POST /api/wallet/withdraw/', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details.amount[0]).toContain('UGX 50,000');
   });
+
+  it('says an empty wallet has nothing to withdraw, never "UGX -0"', async () => {
+    const { token } = await t.userWithToken('lender');
+    const res = await withdraw(token, { amount: 1_000, phone_number: '0772123456' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.amount).toEqual(['There is nothing in your wallet to withdraw']);
+  });
 });
 
 describe('GET /api/wallet/summary/', () => {

@@ -85,10 +85,15 @@ export function createWalletService(deps: {
             const earlier = await payments.findByRequestKey(tx, requestKey);
             if (earlier) return earlier;
             await ledger.lockAccounts(tx, [userWallet(request.userId), providerClearing(provider)]);
-            const available = -(await ledger.balanceOf(tx, userWallet(request.userId)));
+            // 0 - balance, not -balance: an empty wallet is 0, never a signed zero ("UGX -0").
+            const available = Math.max(0, 0 - (await ledger.balanceOf(tx, userWallet(request.userId))));
             if (request.amount > available) {
               throw new InvalidInputError('INSUFFICIENT_WALLET_BALANCE', 'Insufficient wallet balance', {
-                amount: [`You can withdraw at most ${formatUgx(available)}`],
+                amount: [
+                  available > 0
+                    ? `You can withdraw at most ${formatUgx(available)}`
+                    : 'There is nothing in your wallet to withdraw',
+                ],
               });
             }
             const created = await payments.create(tx, {

@@ -4,7 +4,7 @@
  * interest before principal) and the status history the repayments and the status job would write.
  * Schedule maths, allocation and the status rule are the lending feature's own pure functions.
  */
-import { rateToBasisPoints } from '@sente/contract';
+import { buildSchedule, rateToBasisPoints, toRateString } from '@sente/contract';
 import { runCreditCheck } from '../../features/applications/credit-check.ts';
 import {
   allocateAcrossInstallments,
@@ -12,12 +12,13 @@ import {
   oldestUnpaid,
 } from '../../features/loans/allocation.ts';
 import { type LoanStatus, loanStatusFor, statusChangeReason } from '../../features/loans/loan-status.ts';
-import { buildSchedule } from '../../features/loans/schedule.ts';
+import { splitRepayment } from '../../features/marketplace/pro-rata.ts';
 import type { Sink } from './bulk-sink.ts';
 import { arrearsDays, dateOf, dayOf, startOfDay } from './calendar.ts';
 import { type Prng, weights } from './prng.ts';
+import type { FundingPart, LenderPart, LenderShare, ListingPlan, MarketWriter } from './scale-marketplace.ts';
 import { ninFor, type Person } from './scale-people.ts';
-import { type Ids, T } from './tables.ts';
+import { type Ids, M, T } from './tables.ts';
 import { BUSINESS_SUFFIXES, BUSINESSES, SCALE_LOAN_TYPES, TERM_MONTHS } from './vocabulary.ts';
 
 const MINUTE = 60_000;
@@ -42,6 +43,8 @@ export interface MoneyHooks {
     loanRef: string;
     amount: number;
     at: number;
+    /** The lenders whose reservations pay it (none: the platform's own money). */
+    lenders?: readonly LenderPart[];
   }): number | null;
   repayment(input: {
     person: Person;
@@ -51,9 +54,20 @@ export interface MoneyHooks {
     principal: number;
     interest: number;
     at: number;
+    /** The lenders' parts of it (none: the platform funded the loan). */
+    shares?: readonly LenderShare[];
   }): { transactionId: number; mode: string } | null;
-  /** An approved application whose payout failed (no loan) or is still on its way. */
-  payoutWithoutLoan(input: { person: Person; applicationId: number; amount: number; at: number }): void;
+  /**
+   * An approved application whose payout failed (no loan) or is still on its way; false when no
+   * payout was asked for yet (the application waits for an admin).
+   */
+  payoutWithoutLoan(input: {
+    person: Person;
+    applicationId: number;
+    amount: number;
+    at: number;
+    lenders?: readonly LenderPart[];
+  }): boolean;
 }
 
 export interface LendingContext {
@@ -66,6 +80,10 @@ export interface LendingContext {
   /** Kampala day number of the seed's today. */
   readonly today: number;
   readonly money: MoneyHooks;
+  /** Lists approved applications once the marketplace is open (null: a schema without it). */
+  readonly market: MarketWriter | null;
+  /** PLATFORM_FEE_PERCENT, the platform's cut of lenders' interest. */
+  readonly feePercent: number;
 }
 
 const APPLICATIONS_PER_BORROWER = weights<number>([
@@ -208,18 +226,60 @@ function writeApplication(
   } else if (status === 'APPROVED') {
     notes = 'Application approved by admin';
     updatedAt = decidedAt;
-    const disbursedAt = decidedAt + rng.int(10 * MINUTE, 2 * DAY);
-    if (disbursedAt < now - 5 * MINUTE && rng.chance(0.965)) {
-      loanId = writeLoan(
-        ctx,
-        person,
-        { applicationId, type, amount, months, schedule, disbursedAt, behaviour: a.behaviour },
-        counts,
-      );
-      updatedAt = disbursedAt;
-    } else {
-      ctx.money.payoutWithoutLoan({ person, applicationId, amount, at: Math.min(now - MINUTE, disbursedAt) });
+    const listing: ListingPlan | null =
+      ctx.market?.plan({
+        applicationId,
+        amount,
+        months,
+        interestType: type.spec.type,
+        maxRateBp: type.basisPoints,
+        minimumAmount: min,
+        loanTypeId: type.id,
+        creditScore: credit.score,
+        approvedAt: decidedAt,
+      }) ?? null;
+    const payoutFrom = listing ? listing.payoutFrom : decidedAt;
+    const funding = listing?.funding ?? null;
+    let payout: { at: number; loanId: number | null } | null = null;
+    if (payoutFrom !== null) {
+      const disbursedAt = payoutFrom + rng.int(10 * MINUTE, 2 * DAY);
+      const lenders = funding ? lenderParts(funding.parts) : undefined;
+      if (disbursedAt < now - 5 * MINUTE && rng.chance(0.965)) {
+        loanId = writeLoan(
+          ctx,
+          person,
+          {
+            applicationId,
+            type,
+            amount,
+            months,
+            schedule: funding
+              ? buildSchedule({
+                  principal: amount,
+                  monthlyRateBasisPoints: funding.rateBp,
+                  months,
+                  interestType: type.spec.type,
+                })
+              : schedule,
+            rateBp: funding?.rateBp ?? type.basisPoints,
+            funders: funding?.parts ?? null,
+            disbursedAt,
+            behaviour: a.behaviour,
+          },
+          counts,
+        );
+        updatedAt = disbursedAt;
+        payout = { at: disbursedAt, loanId };
+      } else {
+        const at = Math.min(now - MINUTE, disbursedAt);
+        if (
+          ctx.money.payoutWithoutLoan({ person, applicationId, amount, at, ...(lenders ? { lenders } : {}) })
+        ) {
+          payout = { at, loanId: null };
+        }
+      }
     }
+    listing?.write(payout);
   }
   ctx.sink.add(T.applications, [
     applicationId,
@@ -252,8 +312,26 @@ interface LoanInput {
   amount: number;
   months: number;
   schedule: ReturnType<typeof buildSchedule>;
+  /** The loan's rate: the loan type's, or the accepted offer's. */
+  rateBp: number;
+  /** The accepted offer's fills, or null when the platform funds the loan alone. */
+  funders: readonly FundingPart[] | null;
   disbursedAt: number;
   behaviour: Behaviour;
+}
+
+/** One line per lender (fills are one per lender: a lender has one live bid per listing). */
+function lenderParts(parts: readonly FundingPart[]): LenderPart[] {
+  return parts.map((p) => ({ lenderId: p.lenderId, amount: p.amount }));
+}
+
+/** A lender-funded loan's participations, with what repayments paid each so far. */
+interface Share {
+  readonly id: number;
+  readonly part: FundingPart;
+  principalRepaid: number;
+  interestPaid: number;
+  feesPaid: number;
 }
 
 interface Row extends InstallmentBalance {
@@ -274,7 +352,16 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
     loanRef,
     amount: input.amount,
     at: disbursedAt,
+    ...(input.funders ? { lenders: lenderParts(input.funders) } : {}),
   });
+  // Platform-funded loans get their one participation after the load (PLATFORM_SHARES_SQL).
+  const shares: Share[] = (input.funders ?? []).map((part) => ({
+    id: ids.take(M.participations),
+    part,
+    principalRepaid: 0,
+    interestPaid: 0,
+    feesPaid: 0,
+  }));
   const rows: Row[] = schedule.installments.map((i) => ({
     dueDay: openingDay + 7 * i.number,
     principalDue: i.principal,
@@ -380,6 +467,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
       principal: split.principal,
       interest: split.interest,
       at,
+      ...(shares.length > 0 ? { shares: shareOut(shares, split, ctx.feePercent) } : {}),
     });
     sink.add(T.repayments, [
       ids.take(T.repayments),
@@ -421,7 +509,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
     input.applicationId,
     input.type.id,
     input.amount,
-    input.type.spec.rate,
+    toRateString(input.rateBp),
     input.type.spec.type,
     input.months,
     schedule.weeks,
@@ -440,7 +528,51 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
     iso(disbursedAt),
     iso(last),
   ]);
+  for (const share of shares) {
+    sink.add(M.participations, [
+      share.id,
+      loanId,
+      share.part.lenderId,
+      share.part.bidId,
+      input.rateBp,
+      share.part.amount,
+      share.principalRepaid,
+      share.interestPaid,
+      share.feesPaid,
+      iso(disbursedAt),
+    ]);
+  }
   return loanId;
+}
+
+/** A repayment split among the participations as settle-repayment does (pro-rata.ts), and recorded on them. */
+function shareOut(
+  shares: Share[],
+  paid: { principal: number; interest: number },
+  feePercent: number,
+): LenderShare[] {
+  const split = splitRepayment({
+    principal: paid.principal,
+    interest: paid.interest,
+    feePercent,
+    participations: shares.map((s) => ({
+      id: s.id,
+      principalShare: s.part.amount,
+      principalOutstanding: s.part.amount - s.principalRepaid,
+    })),
+  });
+  return split.participations.map((part, index) => {
+    const share = shares[index] as Share;
+    share.principalRepaid += part.principal;
+    share.interestPaid += part.interest;
+    share.feesPaid += part.fee;
+    return {
+      lenderId: share.part.lenderId,
+      principal: part.principal,
+      interest: part.interest,
+      fee: part.fee,
+    };
+  });
 }
 
 const GROUPS = weights<number>([

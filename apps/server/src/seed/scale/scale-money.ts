@@ -6,9 +6,11 @@
  * per-day posting totals and per-(type, status) transaction totals are summed from the rows after
  * the load, so they equal the entries by construction.
  */
+import { perUserAccount } from '../../features/ledger/ledger-accounts.ts';
 import type { Sink, TableSpec } from './bulk-sink.ts';
 import type { Prng } from './prng.ts';
 import type { MoneyHooks } from './scale-lending.ts';
+import type { LenderPart, MarketMoney } from './scale-marketplace.ts';
 import type { Person } from './scale-people.ts';
 import type { Ids } from './tables.ts';
 
@@ -57,7 +59,7 @@ const COLLECTION_FAILURES = [
 type Line = readonly [accountId: number, amount: number];
 type Status = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 
-export interface MoneyWriter extends MoneyHooks {
+export interface MoneyWriter extends MoneyHooks, MarketMoney {
   lender(person: Person): void;
   /** The opening capital (posted first in time, written last) and the user wallets. */
   finish(start: number): void;
@@ -71,9 +73,10 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
   const T = MONEY_TABLES;
   let openLeft = openPayments;
   const loansWithOpenPayment = new Set<number>();
-  const wallets = new Map<number, number>();
+  /** Per-user accounts (wallets and lenders' reserved and invested), opened on first use as the ledger does. */
+  const userAccounts = new Map<string, { id: number; userId: number; wallet: boolean }>();
   let paidOut = 0;
-  let nextWallet = FIRST_WALLET_ID;
+  let nextAccount = FIRST_WALLET_ID;
 
   const uuid = () => {
     let hex = '';
@@ -81,14 +84,21 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
   };
   const phoneOf = (person: Person) => person.phone ?? `+25677${String(person.id).padStart(7, '0')}`;
-  const walletOf = (userId: number) => {
-    let id = wallets.get(userId);
-    if (id === undefined) {
-      id = nextWallet++;
-      wallets.set(userId, id);
+  const accountOf = (kind: 'USER_WALLET' | 'LENDER_RESERVED' | 'LENDER_INVESTED', userId: number) => {
+    const code = `${kind}:${userId}`;
+    let account = userAccounts.get(code);
+    if (account === undefined) {
+      account = { id: nextAccount++, userId, wallet: kind === 'USER_WALLET' };
+      userAccounts.set(code, account);
     }
-    return id;
+    return account.id;
   };
+  const walletOf = (userId: number) => accountOf('USER_WALLET', userId);
+  const lenderLines = (lenders: readonly LenderPart[] | undefined): Line[] =>
+    (lenders ?? []).flatMap(({ lenderId, amount }) => [
+      [accountOf('LENDER_RESERVED', lenderId), amount],
+      [accountOf('LENDER_INVESTED', lenderId), -amount],
+    ]);
 
   function post(
     key: string,
@@ -153,7 +163,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
   }
 
   return {
-    disbursement({ person, applicationId, loanId, loanRef, amount, at }) {
+    disbursement({ person, applicationId, loanId, loanRef, amount, at, lenders }) {
       const clearing = ACCOUNT[`PROVIDER_CLEARING:${person.provider}`];
       const createdAt = at - rng.int(1, 20) * MINUTE;
       const { id, reference } = transaction({
@@ -174,10 +184,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
         `Loan payout ${reference} reserved`,
         id,
         createdAt,
-        [
-          [clearing, amount],
-          [ACCOUNT.PLATFORM_WALLET, -amount],
-        ],
+        [[clearing, amount], [ACCOUNT.PLATFORM_WALLET, -amount], ...lenderLines(lenders)],
       );
       post(`payment:${id}:settle`, 'DISBURSEMENT', `Loan ${loanRef} paid out (${reference})`, id, at, [
         [ACCOUNT.LOANS_RECEIVABLE, amount],
@@ -187,9 +194,11 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
       return id;
     },
 
-    payoutWithoutLoan({ person, applicationId, amount, at }) {
-      const recent = now - at < DAY / 4;
-      if (!recent && !rng.chance(0.4)) return; // approved, waiting for the admin to disburse
+    payoutWithoutLoan({ person, applicationId, amount, at, lenders }) {
+      // A lender-funded payout is never left in flight: its lenders' money would be lent out with
+      // no participation yet, which the seed's checks (and a settled database) do not have.
+      const recent = now - at < DAY / 4 && lenders === undefined;
+      if (!recent && !rng.chance(0.4)) return false; // approved, waiting for the admin to disburse
       const status: Status = recent ? (rng.chance(0.5) ? 'PENDING' : 'PROCESSING') : 'FAILED';
       const reason = rng.pick(PAYOUT_FAILURES);
       const { id, reference } = transaction({
@@ -211,30 +220,27 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
         `Loan payout ${reference} reserved`,
         id,
         at,
-        [
-          [clearing, amount],
-          [ACCOUNT.PLATFORM_WALLET, -amount],
-        ],
+        [[clearing, amount], [ACCOUNT.PLATFORM_WALLET, -amount], ...lenderLines(lenders)],
       );
       if (status === 'FAILED') {
+        // The whole reservation is reversed: the lenders' money is reserved for them again.
+        const back = lenderLines(lenders).map(([account, value]): Line => [account, -value]);
         post(
           `reversal:${reserve}`,
           'REVERSAL',
           `Payment ${reference} failed: ${reason}`,
           id,
           at + 30 * MINUTE,
-          [
-            [clearing, -amount],
-            [ACCOUNT.PLATFORM_WALLET, amount],
-          ],
+          [[clearing, -amount], [ACCOUNT.PLATFORM_WALLET, amount], ...back],
           reserve,
         );
       } else {
         paidOut += amount;
       }
+      return true;
     },
 
-    repayment({ person, loanId, loanRef, amount, principal, interest, at }) {
+    repayment({ person, loanId, loanRef, amount, principal, interest, at, shares }) {
       const description = `Repayment of loan ${loanRef} from ${phoneOf(person)}`;
       if (openLeft > 0 && now - at < 3 * DAY && !loansWithOpenPayment.has(loanId)) {
         loansWithOpenPayment.add(loanId);
@@ -291,7 +297,72 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
           [ACCOUNT.INTEREST_INCOME, -interest],
         ],
       );
+      if (shares && shares.length > 0) {
+        const lines: Line[] = [];
+        let interestOut = 0;
+        let fees = 0;
+        for (const share of shares) {
+          interestOut += share.interest;
+          fees += share.fee;
+          lines.push([accountOf('LENDER_INVESTED', share.lenderId), share.principal]);
+          lines.push([walletOf(share.lenderId), -(share.principal + share.interest - share.fee)]);
+        }
+        lines.push([ACCOUNT.INTEREST_INCOME, interestOut], [ACCOUNT.FEE_INCOME, -fees]);
+        post(
+          `payment:${id}:shares`,
+          'REPAYMENT_SHARE',
+          `Repayment ${reference} shared among the loan's lenders, less the platform fee`,
+          id,
+          at,
+          lines,
+        );
+      }
       return { transactionId: id, mode: MODE[person.provider] };
+    },
+
+    fundingDeposit(person, amount, at) {
+      const { id, reference } = transaction({
+        person,
+        type: 'DEPOSIT',
+        amount,
+        status: 'COMPLETED',
+        createdAt: at - rng.int(1, 10) * MINUTE,
+        finishedAt: at,
+        requestKey: `seed.fund:${person.id}:${at}`,
+        description: `Wallet deposit from ${phoneOf(person)}`,
+      });
+      post(`payment:${id}:settle`, 'DEPOSIT', `Deposit ${reference} received`, id, at, [
+        [ACCOUNT.PLATFORM_WALLET, amount],
+        [walletOf(person.id), -amount],
+      ]);
+    },
+
+    bidReserve({ bidId, listingId, lenderId, amount, at }) {
+      post(
+        `bid:${bidId}:reserve`,
+        'BID_RESERVE',
+        `Bid #${bidId} on listing #${listingId} reserved`,
+        null,
+        at,
+        [
+          [walletOf(lenderId), amount],
+          [accountOf('LENDER_RESERVED', lenderId), -amount],
+        ],
+      );
+    },
+
+    bidRelease({ bidId, listingId, lenderId, amount, at, why }) {
+      post(
+        `bid:${bidId}:release`,
+        'BID_RELEASE',
+        `Bid #${bidId} on listing #${listingId} released: ${why}`,
+        null,
+        at,
+        [
+          [accountOf('LENDER_RESERVED', lenderId), amount],
+          [walletOf(lenderId), -amount],
+        ],
+      );
     },
 
     lender(person) {
@@ -385,16 +456,9 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
         [ACCOUNT.PLATFORM_WALLET, capital],
         [ACCOUNT.PLATFORM_CAPITAL, -capital],
       ]);
-      for (const [userId, id] of wallets) {
-        sink.add(T.accounts, [
-          id,
-          `USER_WALLET:${userId}`,
-          `Wallet of user ${userId}`,
-          'liability',
-          userId,
-          0,
-          iso(start),
-        ]);
+      for (const [code, { id, userId, wallet }] of userAccounts) {
+        const name = perUserAccount(code)?.name ?? code;
+        sink.add(T.accounts, [id, code, name, 'liability', wallet ? userId : null, 0, iso(start)]);
       }
     },
   };

@@ -16,7 +16,7 @@ describe('seed --scale, the money', () => {
     db = await createPostgresDatabase();
     await seedAtScale(
       { kind: 'postgres', url: db.url },
-      { scale: 0.3, seed: 5, today: '2026-06-15', password: 'scale-test-password', progress: silentProgress },
+      { scale: 1, seed: 5, today: '2026-06-15', password: 'scale-test-password', progress: silentProgress },
     );
     client = new pg.Client({ connectionString: db.url });
     await client.connect();
@@ -60,13 +60,15 @@ describe('seed --scale, the money', () => {
     ).toBe(0);
   });
 
-  it('holds in loans receivable the principal still owed, and in interest income the interest paid', async () => {
+  it('holds in loans receivable the principal still owed, in interest income the interest of platform-funded shares, in fee income the fees', async () => {
     const [row] = (
       await client.query(
         `select (select balance from ledger_accounts where code = 'LOANS_RECEIVABLE') as receivable,
                 (select sum(amount - principal_paid) from loans) as owed,
                 (select -balance from ledger_accounts where code = 'INTEREST_INCOME') as income,
-                (select sum(interest_paid) from loans) as interest,
+                (select sum(interest_paid) from participations where lender_id is null) as interest,
+                (select -balance from ledger_accounts where code = 'FEE_INCOME') as fee_income,
+                (select sum(fees_paid) from participations) as fees,
                 (select sum(balance) from ledger_accounts where code like 'PROVIDER_CLEARING:%') as clearing,
                 (select coalesce(sum(amount), 0) from platform_transactions
                   where type in ('DISBURSEMENT', 'WITHDRAWAL') and status in ('PENDING', 'PROCESSING')) as in_flight`,
@@ -74,6 +76,8 @@ describe('seed --scale, the money', () => {
     ).rows as Record<string, string>[];
     expect(row?.receivable).toBe(row?.owed);
     expect(row?.income).toBe(row?.interest);
+    expect(Number(row?.fees)).toBeGreaterThan(0);
+    expect(row?.fee_income).toBe(row?.fees);
     expect(row?.clearing).toBe(row?.in_flight);
   });
 
@@ -96,6 +100,103 @@ describe('seed --scale, the money', () => {
           where coalesce(-a.balance, 0) <> p.outstanding`,
       ),
     ).toBe(0);
+  });
+
+  it("funds loans by 1 to 8 lenders or by the platform alone, at the accepted offer's terms", async () => {
+    const [shape] = (
+      await client.query(
+        `select count(*) filter (where lenders = 0)::int as platform,
+                count(*) filter (where lenders > 0)::int as by_lenders,
+                count(*) filter (where lenders > 1)::int as shared,
+                max(parts)::int as most, min(parts)::int as fewest,
+                count(*) filter (where lenders > 0 and lenders <> parts)::int as mixed
+           from (select loan_id, count(*) as parts, count(lender_id) as lenders from participations group by loan_id) x`,
+      )
+    ).rows as Record<string, number>[];
+    expect(shape?.platform).toBeGreaterThan(0);
+    expect(shape?.by_lenders).toBeGreaterThan(0);
+    expect(shape?.shared).toBeGreaterThan(0);
+    expect(shape?.fewest).toBe(1);
+    expect(shape?.most).toBeLessThanOrEqual(8);
+    expect(shape?.mixed).toBe(0);
+    // A lender-funded loan is the accepted offer: its amount, its rate, its fills, a DISBURSED listing.
+    expect(
+      await count(
+        client,
+        `select count(*) as n from loans l
+           join (select distinct loan_id from participations where lender_id is not null) p on p.loan_id = l.id
+           left join listings li on li.application_id = l.application_id
+           left join offers o on o.listing_id = li.id and o.status = 'ACCEPTED'
+          where li.status is distinct from 'DISBURSED' or o.amount <> l.amount
+             or round(l.interest_rate * 100)::int <> o.rate_bp or o.term_weeks <> l.term_weeks
+             or o.weekly_repayment <> l.weekly_repayment or o.total_payable <> l.total_payable
+             or exists (select 1 from participations x where x.loan_id = l.id and not exists
+                          (select 1 from offer_fills f where f.offer_id = o.id and f.bid_id = x.bid_id
+                             and f.lender_id = x.lender_id and f.amount = x.principal_share))`,
+      ),
+    ).toBe(0);
+    // Every lender's fee is its share of the interest times the fee, within a shilling per repayment.
+    expect(
+      await count(
+        client,
+        `select count(*) as n from participations where lender_id is not null
+           and (fees_paid > interest_paid or abs(fees_paid - interest_paid * 0.10) > 1 + (select max(repayment_count) from loans))`,
+      ),
+    ).toBe(0);
+  });
+
+  it('reserves for each lender exactly its live bids and the accepted bids of listings not yet paid out', async () => {
+    expect(
+      await count(
+        client,
+        `select count(*) as n from ledger_accounts a
+          left join (
+            select lender_id, sum(amount) as held from (
+              select b.lender_id, b.amount from bids b where b.status = 'LIVE'
+              union all
+              select f.lender_id, f.amount from offer_fills f join offers o on o.id = f.offer_id
+                join listings l on l.id = o.listing_id where o.status = 'ACCEPTED' and l.status = 'FUNDED') h
+             group by lender_id) r on a.code = 'LENDER_RESERVED:' || r.lender_id
+          where a.code like 'LENDER_RESERVED:%' and -a.balance <> coalesce(r.held, 0)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        client,
+        `select count(*) as n from ledger_accounts where code like 'LENDER_%' and balance > 0`,
+      ),
+    ).toBe(0);
+  });
+
+  it('has listings in every state, each with the bids and offers that state implies', async () => {
+    const states = (
+      await client.query(`select status::text as v, count(*)::int as n from listings group by 1 order by 1`)
+    ).rows as { v: string; n: number }[];
+    expect(states.map((r) => r.v)).toEqual(
+      expect.arrayContaining(['DISBURSED', 'EXPIRED', 'OFFERED', 'OPEN']),
+    );
+    expect(
+      await count(
+        client,
+        `select count(*) as n from listings l
+          where (l.status = 'OPEN' and (l.closed_at is not null
+                   or exists (select 1 from offers o where o.listing_id = l.id)
+                   or exists (select 1 from bids b where b.listing_id = l.id and b.status <> 'LIVE')))
+             or (l.status = 'OFFERED' and not exists (select 1 from offers o where o.listing_id = l.id and o.status = 'OPEN'))
+             or (l.status in ('FUNDED', 'DISBURSED')
+                 and not exists (select 1 from offers o where o.listing_id = l.id and o.status = 'ACCEPTED'))
+             or (l.status = 'EXPIRED' and exists (select 1 from bids b where b.listing_id = l.id and b.status in ('LIVE', 'ACCEPTED')))
+             or (l.status <> 'OPEN' and l.closed_at is null)
+             or (select status::text from applications a where a.id = l.application_id) <> 'APPROVED'
+             or (l.status = 'DISBURSED') <> exists (select 1 from loans x join participations p on p.loan_id = x.id
+                                                     where x.application_id = l.application_id and p.lender_id is not null)`,
+      ),
+    ).toBe(0);
+    expect(await count(client, `select count(*) as n from bids where automatic`)).toBeGreaterThan(0);
+    expect(await count(client, `select count(*) as n from auto_invest_rules`)).toBeGreaterThan(0);
+    expect(
+      await count(client, `select count(*) as n from lender_profiles where verified_at is not null`),
+    ).toBeGreaterThan(0);
   });
 
   it('ties every repayment and every loan to the completed transaction that moved its money', async () => {

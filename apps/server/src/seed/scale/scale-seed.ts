@@ -8,15 +8,17 @@ import { startOfKampalaDate } from '@sente/contract';
 import pg from 'pg';
 import { hashPassword } from '../../features/auth/password.ts';
 import { PLATFORM_SHARES_SQL } from '../../features/marketplace/marketplace.repo.ts';
+import { DEFAULT_FEE_PERCENT } from '../../features/marketplace/pro-rata.ts';
 import { copySink, insertSink, type Sink, type Value } from './bulk-sink.ts';
 import { dayOf } from './calendar.ts';
 import { dropForLoad, type Query, rebuildStatements } from './load-constraints.ts';
 import { Prng } from './prng.ts';
 import type { Progress } from './progress.ts';
 import { type LendingCounts, loanTypeRefs, type MoneyHooks, writeBorrowerHistory } from './scale-lending.ts';
+import { marketWriter } from './scale-marketplace.ts';
 import { MONEY_TABLES, MONEY_TOTALS_SQL, moneyWriter } from './scale-money.ts';
 import { makePerson, writeKyc } from './scale-people.ts';
-import { Ids, LENDING_TABLES, T } from './tables.ts';
+import { Ids, LENDING_TABLES, M, T } from './tables.ts';
 
 export type SeedTarget =
   | { readonly kind: 'postgres'; readonly url: string }
@@ -44,6 +46,8 @@ export interface ScaleSeedReport {
 export class NotEmptyError extends Error {}
 
 const DAY = 86_400_000;
+/** The marketplace opened this long before the seed's "now"; earlier loans were the platform's own. */
+const MARKET_AGE = 456 * DAY;
 
 export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions): Promise<ScaleSeedReport> {
   const started = Date.now();
@@ -62,6 +66,11 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
       money: boolean;
     }[];
     const withMoney = schema?.money === true;
+    const [marketSchema] = (await query(`select to_regclass('listings') is not null as market`)) as {
+      market: boolean;
+    }[];
+    // The marketplace moves money, so it comes with the money tables.
+    const withMarket = withMoney && marketSchema?.market === true;
     const [existing] = (await query(
       `select (select count(*) from users)::int + (select count(*) from loan_types)::int + (select count(*) from applications)::int
         ${withMoney ? '+ (select count(*) from platform_transactions)::int + (select count(*) from ledger_postings)::int' : ''} as n`,
@@ -84,7 +93,11 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
          '${new Date(start - DAY).toISOString()}', '${new Date(t.retiredAt ?? start - DAY).toISOString()}')`,
       );
     }
-    const tables = [...LENDING_TABLES, ...(withMoney ? Object.values(MONEY_TABLES) : [])];
+    const tables = [
+      ...LENDING_TABLES,
+      ...(withMoney ? Object.values(MONEY_TABLES) : []),
+      ...(withMarket ? Object.values(M) : []),
+    ];
     // Triggers would cost a call per row or per COPY: the ledger's balance check and append-only
     // guards, the running counters. The balance is checked once over every posting right after the
     // load, and the counters are recounted from the rows.
@@ -112,10 +125,15 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     const money: MoneyHooks = writer ?? {
       disbursement: () => null,
       repayment: () => null,
-      payoutWithoutLoan: () => {},
+      payoutWithoutLoan: () => false,
     };
+    const market =
+      writer && withMarket
+        ? marketWriter(rng.fork(2), sink, ids, writer, { now, launchAt: now - MARKET_AGE, adminIds })
+        : null;
     const counts: LendingCounts = { applications: 0, loans: 0, repayments: 0 };
-    const ctx = { rng, sink, ids, loanTypes, adminIds, now, today, money };
+    const feePercent = DEFAULT_FEE_PERCENT;
+    const ctx = { rng, sink, ids, loanTypes, adminIds, now, today, money, market, feePercent };
     progress.phase('Generating and loading');
     for (let index = 0; index < total; index++) {
       const person = makePerson(rng, sink, {
@@ -127,18 +145,21 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
         now,
         passwordHash,
       });
-      if (person.role !== 'admin' && rng.chance(0.75)) {
-        const kyc = writeKyc(rng, sink, ids.take(T.userKyc), person, now);
-        if (person.role === 'borrower') writeBorrowerHistory(ctx, person, kyc, counts);
-      } else if (person.role === 'borrower') {
-        writeBorrowerHistory(ctx, person, null, counts);
+      const kyc =
+        person.role !== 'admin' && rng.chance(0.75)
+          ? writeKyc(rng, sink, ids.take(T.userKyc), person, now)
+          : null;
+      if (person.role === 'borrower') writeBorrowerHistory(ctx, person, kyc, counts);
+      if (person.role === 'lender') {
+        writer?.lender(person);
+        market?.lender(person, kyc);
       }
-      if (person.role === 'lender') writer?.lender(person);
       if (index % 100 === 99) {
         await sink.flush();
         progress.update(index + 1, total);
       }
     }
+    market?.finish();
     writer?.finish(start);
     await sink.finish();
     progress.update(total, total);
@@ -161,13 +182,14 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     await runAll(target, query, build, progress);
     progress.phase('Checking foreign keys');
     await runAll(target, query, link, progress);
-    for (const table of [...tables, { name: 'loan_types' }]) {
+    for (const table of [...tables, { name: 'loan_types', columns: ['id'] }]) {
+      if (!table.columns.includes('id')) continue;
       await query(
         `select setval(pg_get_serial_sequence('${table.name}', 'id'), greatest(1, (select coalesce(max(id), 0) from ${table.name})))`,
       );
     }
     await query(`select setval('loan_reference_seq', greatest(1, (select count(*) from loans)))`);
-    // Every seeded loan was the platform's own: one participation each (docs/marketplace.md).
+    // A loan the platform funded has one participation with no lender (docs/marketplace.md).
     progress.phase('Participations');
     await query(PLATFORM_SHARES_SQL);
     progress.phase('Analyzing');

@@ -6,7 +6,7 @@ const spec = (name: string, columns: string): TableSpec => ({ name, columns: col
 export const T = {
   users: spec(
     'users',
-    'id, name, email, username, phone_number, role, status, password_hash, created_at, updated_at, deleted_at',
+    'id, name, email, username, phone_number, phone_verified_at, role, status, password_hash, created_at, updated_at, deleted_at',
   ),
   userKyc: spec(
     'user_kyc',
@@ -31,6 +31,35 @@ export const T = {
   statusHistory: spec(
     'loan_status_history',
     'id, loan_id, from_status, to_status, days_in_arrears, reason, changed_at',
+  ),
+} as const;
+
+/** The marketplace's tables (migration 0019), filled when the schema has them. */
+export const M = {
+  lenderProfiles: spec(
+    'lender_profiles',
+    'user_id, kind, registration_number, contact_person, terms_version, terms_accepted_at, verified_at, verified_by_id, verification_note, updated_at',
+  ),
+  autoInvestRules: spec(
+    'auto_invest_rules',
+    'user_id, enabled, risk_grades, loan_type_ids, max_term_months, min_rate_bp, amount_per_loan, max_share_percent, keep_cash, last_filled_at, updated_at',
+  ),
+  listings: spec(
+    'listings',
+    'id, application_id, status, amount, max_rate_bp, risk_grade, round, opens_at, closes_at, closed_at, created_at, updated_at',
+  ),
+  bids: spec(
+    'bids',
+    'id, listing_id, lender_id, round, amount, rate_bp, status, automatic, created_at, updated_at',
+  ),
+  offers: spec(
+    'offers',
+    'id, listing_id, round, kind, amount, rate_bp, term_weeks, weekly_repayment, total_interest, total_payable, lenders, status, expires_at, decided_at, created_at',
+  ),
+  offerFills: spec('offer_fills', 'offer_id, bid_id, lender_id, amount'),
+  participations: spec(
+    'participations',
+    'id, loan_id, lender_id, bid_id, rate_bp, principal_share, principal_repaid, interest_paid, fees_paid, created_at',
   ),
 } as const;
 

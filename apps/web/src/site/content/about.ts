@@ -27,7 +27,7 @@ export const leadership: readonly Leader[] = [
   {
     name: 'Brian Tumusiime',
     role: 'Head of Lender Relations',
-    bio: 'Works with the individuals, SACCOs and companies who fund Sente businesses, from first call to monthly report.',
+    bio: 'Works with the individuals, SACCOs and companies who fund Sente businesses, from the first call to every statement.',
     initials: 'BT',
   },
 ];

@@ -44,7 +44,7 @@ export const blogPosts: readonly BlogPost[] = [
     published: '2025-02-20',
     readingMinutes: 5,
     summary:
-      'Compare offers on the total you repay, not only the monthly payment. Our loan calculator shows both.',
+      'Compare offers on the total you repay, not only the weekly installment. Our loan calculator shows both.',
     tips: [
       'Ask for the total repayment in shillings and the monthly rate; compare offers on both.',
       'Check for processing, insurance and prepayment fees: at Sente there are none hidden.',

@@ -41,14 +41,14 @@ export const faqItems: readonly FaqItem[] = [
     category: 'Loan Details',
     question: 'How much can I borrow, and at what interest rate?',
     answer:
-      'From 350,000 to 3,000,000 UGX for most products, and 1,000,000 to 5,000,000 UGX for a Business Term Loan. Interest is from 2.8% per month. Your offer shows the monthly payment and the total cost before you accept; there are no hidden fees.',
+      'From 350,000 to 3,000,000 UGX for most products, and 1,000,000 to 5,000,000 UGX for a Business Term Loan. Interest is from 2.8% per month. Your offer shows the weekly installment, the number of installments and the total you will repay before you accept; there are no hidden fees.',
   },
   {
     id: 'loan-terms',
     category: 'Loan Details',
     question: 'How long can I take to repay?',
     answer:
-      'Terms run from 1 to 24 months depending on the product. Receivable financing is repaid when your customer pays the invoice, within 90 days.',
+      'Terms run from 1 to 24 months depending on the product, and every loan is repaid in weekly installments: a 6-month loan is 26 of them. For receivable financing, choose a term that ends once your customer has paid the invoice.',
   },
   {
     id: 'how-fast-funding',
@@ -69,7 +69,7 @@ export const faqItems: readonly FaqItem[] = [
     category: 'Repayment',
     question: 'How do I repay, and can I repay early?',
     answer:
-      'Repay by MTN MoMo, Airtel Money or bank transfer; the app reminds you three days before each due date. You can repay early at any time with no prepayment penalty, and you pay interest only for the time you borrowed.',
+      'Repay each weekly installment by MTN MoMo or Airtel Money from your phone; the due dates are in your loan agreement and in the app. You can repay early at any time with no prepayment penalty: an early payment settles your next installments in order, and the interest stays as your schedule shows it, so you never repay more than your offer said.',
   },
 ];
 

@@ -48,7 +48,7 @@ export const privacyPolicy: LegalDocument = {
         'To verify your identity and your business, as anti-money-laundering rules require.',
         'To assess your application with our credit decisioning engine and a credit officer’s review.',
         'To match your application with lenders and show you their offers.',
-        'To disburse loans, collect repayments and send you reminders.',
+        'To disburse loans, collect repayments, and send you notices about your payments and the codes that confirm your phone number.',
         'To meet our obligations to the national microfinance regulator and to URA.',
       ],
     },
@@ -135,16 +135,16 @@ export const termsOfService: LegalDocument = {
       title: 'Loans, interest and fees',
       items: [
         'Interest is from 2.8% per month and never above the legal cap for money lenders.',
-        'Your offer states the amount, term, each instalment and the total you will repay before you accept.',
+        'Your offer states the amount, term, each weekly installment and the total you will repay before you accept.',
         'There are no hidden fees and no penalty for repaying early.',
-        'Late instalments may be reported to licensed credit reference bureaus.',
+        'Late installments may be reported to licensed credit reference bureaus.',
       ],
     },
     {
       id: 'repayment',
       title: 'Repayment',
       paragraphs: [
-        'You repay by MTN MoMo, Airtel Money or bank transfer on the dates in your loan agreement. Payments go to the oldest unpaid instalment first, interest before principal. If you expect to miss a payment, call us before the due date: we will work out a plan with you.',
+        'You repay in weekly installments by MTN MoMo or Airtel Money, on the dates in your loan agreement. Payments go to the oldest unpaid installment first, interest before principal; paying early settles later installments sooner and does not reduce the interest they carry. If you expect to miss a payment, call us before the due date: we will work out a plan with you.',
       ],
     },
     {

@@ -22,7 +22,7 @@ export const processSteps: readonly Step[] = [
   {
     title: 'Choose your offer',
     description:
-      'Compare the offers side by side: amount, term, monthly payment and total cost. Multiple offers when available.',
+      'Compare the offers side by side: amount, rate, weekly installment and the total you will repay. Multiple offers when available.',
   },
   {
     title: 'Get funded',

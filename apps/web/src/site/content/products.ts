@@ -26,10 +26,10 @@ export const products: readonly Product[] = [
     icon: 'receipt',
     summary: 'Turn unpaid invoices into cash today instead of waiting 60 days for a customer to pay.',
     description:
-      'Supplying a supermarket chain, a school or a government office? We advance up to 80% of the value of approved invoices, and you repay when your customer settles. The amount is tied to your outstanding invoices.',
+      'Supplying a supermarket chain, a school or a government office? We advance up to 80% of the value of approved invoices, and you repay in weekly installments over a term chosen to end once your customer has paid. The amount is tied to your outstanding invoices.',
     amount: 'Amount tied to outstanding invoices',
     fundingTime: 'Under 24 hours',
-    term: 'Until the invoice is paid, up to 90 days',
+    term: '1 to 3 months, to fit the invoice',
     bestFor: ['Suppliers to large buyers', 'Contractors paid on invoice', 'Wholesalers with trade credit'],
     isShowcased: false,
   },
@@ -40,7 +40,7 @@ export const products: readonly Product[] = [
     summary:
       'A larger loan for a planned step: a second branch, a bigger stock order, a delivery motorcycle.',
     description:
-      'Borrow a fixed amount and repay it in equal monthly instalments over 3 to 24 months. Because the amounts are larger, funding takes up to 48 hours while we confirm your cash flow.',
+      'Borrow a fixed amount and repay it in weekly installments over 3 to 24 months. Because the amounts are larger, funding takes up to 48 hours while we confirm your cash flow.',
     amount: '1,000,000 to 5,000,000 UGX',
     fundingTime: 'Up to 48 hours',
     term: '3 to 24 months',
@@ -65,9 +65,9 @@ export const products: readonly Product[] = [
     name: 'Merchant Cash Advances',
     icon: 'card',
     summary:
-      'An advance repaid from your daily mobile money and card takings, so repayments follow your sales.',
+      'An advance for businesses paid by mobile money, repaid in small weekly installments from your takings.',
     description:
-      'For shops, salons, pharmacies and restaurants that take MTN MoMo or Airtel Money payments. A small share of each day’s takings goes to repayment, so you pay less on slow days.',
+      'For shops, salons, pharmacies and restaurants that take MTN MoMo or Airtel Money payments. You repay the same installment each week, and when you apply we check it against your income so that an ordinary week’s takings cover it.',
     amount: '350,000 to 3,000,000 UGX',
     fundingTime: 'Under 24 hours',
     term: '3 to 9 months',
@@ -80,7 +80,7 @@ export const products: readonly Product[] = [
     icon: 'wrench',
     summary: 'Buy the machine that grows your output: a maize mill, a sewing machine, a fridge, a printer.',
     description:
-      'We pay the supplier directly against a pro-forma invoice, and you repay monthly while the equipment earns for you. The equipment itself is the reason for the loan, not the security for it.',
+      'We pay the supplier directly against a pro-forma invoice, and you repay weekly while the equipment earns for you. The equipment itself is the reason for the loan, not the security for it.',
     amount: '350,000 to 3,000,000 UGX',
     fundingTime: 'Under 24 hours',
     term: '3 to 24 months',
@@ -93,7 +93,7 @@ export const products: readonly Product[] = [
     icon: 'wallet',
     summary: 'Keep shelves full and wages paid while customers take their time.',
     description:
-      'Flexible funding for day-to-day running costs: restocking, wages, transport. Borrow what you need, repay monthly by mobile money or bank transfer, and come back for more once you have repaid.',
+      'Flexible funding for day-to-day running costs: restocking, wages, transport. Borrow what you need, repay weekly by MTN MoMo or Airtel Money, and come back for more once you have repaid.',
     amount: '350,000 to 3,000,000 UGX',
     fundingTime: 'Under 24 hours',
     term: '1 to 12 months',

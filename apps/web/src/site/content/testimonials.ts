@@ -34,7 +34,7 @@ export const testimonials: readonly Testimonial[] = [
     location: 'Mukono',
     product: 'Merchant Cash Advances',
     quote:
-      'Repayments come out of my Airtel Money takings, so in a slow week I pay less. That flexibility is why I came back a second time.',
+      'I repay the same small amount every week from my Airtel Money takings, and I always know what is left. That is why I came back a second time.',
     result: 'Opened a second chair and hired two stylists',
   },
   {

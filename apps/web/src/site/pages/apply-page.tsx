@@ -54,7 +54,8 @@ export function ApplyPage() {
             Start your application
           </h2>
           <p className="text-slate-700 dark:text-slate-300">
-            Download the app, create your account with your phone number and follow the steps. Need help? Call{' '}
+            Download the app, create your account with your phone number and follow the steps. You can also
+            apply right here in your phone’s browser with the Sente web app. Need help? Call{' '}
             <a
               href={contactChannels.phoneHref}
               className="font-semibold text-emerald-800 underline dark:text-emerald-300"
@@ -64,11 +65,24 @@ export function ApplyPage() {
             and a Kampala team member will guide you.
           </p>
           <div className="flex flex-wrap gap-3">
-            <ButtonAnchor href={paths.download}>Download App</ButtonAnchor>
+            <ButtonAnchor href={paths.appRegisterAs('borrower')}>Create your account</ButtonAnchor>
+            <ButtonAnchor href={paths.download} variant="secondary">
+              Download App
+            </ButtonAnchor>
             <ButtonAnchor href={paths.products} variant="secondary">
               Compare financing options
             </ButtonAnchor>
           </div>
+          <p className="text-slate-700 dark:text-slate-300">
+            Already have an account?{' '}
+            <a
+              href={paths.appLogin}
+              className="font-semibold text-emerald-800 underline dark:text-emerald-300"
+            >
+              Sign in
+            </a>
+            .
+          </p>
         </section>
       </Container>
     </>

@@ -29,6 +29,21 @@ export function DownloadPage() {
             MB, so it downloads quickly on mobile data.
           </p>
         </section>
+        <section aria-labelledby="web-app-title" className="flex flex-col items-start gap-4">
+          <h2 id="web-app-title" className="text-2xl font-bold text-slate-900 dark:text-white">
+            Or use it in your browser
+          </h2>
+          <p className="text-slate-700 dark:text-slate-300">
+            The Sente web app does the same on any phone, without a download from a store. Add it to your home
+            screen and it opens like an app, even on a weak connection.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <ButtonAnchor href={paths.appRegister}>Open the web app</ButtonAnchor>
+            <ButtonAnchor href={paths.appLogin} variant="secondary">
+              Sign in
+            </ButtonAnchor>
+          </div>
+        </section>
         <section aria-labelledby="in-app-title">
           <h2 id="in-app-title" className="text-2xl font-bold text-slate-900 dark:text-white">
             What you can do in the app
@@ -37,7 +52,7 @@ export function DownloadPage() {
             <li>Apply in about 10 minutes and upload your documents with the camera</li>
             <li>See offers from lenders and choose the one that suits you</li>
             <li>Receive money on MTN MoMo, Airtel Money or your bank account</li>
-            <li>Repay, track your balance and get reminders before each due date</li>
+            <li>Repay your weekly installments and track your balance and due dates</li>
           </ul>
         </section>
         <p className="text-slate-700 dark:text-slate-300">

@@ -48,7 +48,7 @@ export function HowItWorksPage() {
           </h2>
           <ul className="mt-3 list-disc pl-5 text-slate-700 dark:text-slate-300">
             <li>Early repayment with no prepayment penalty.</li>
-            <li>No hidden fees: the offer shows the monthly payment and the total you will repay.</li>
+            <li>No hidden fees: the offer shows the weekly installment and the total you will repay.</li>
             <li>Multiple offers when available, so you can choose.</li>
           </ul>
         </section>

@@ -1,3 +1,5 @@
+import { paths } from '../../lib/paths.ts';
+import { ButtonAnchor } from '../../ui/button.tsx';
 import { Container } from '../../ui/container.tsx';
 import { contactChannels } from '../content/site.ts';
 import { LenderForm } from '../forms/lender-form.tsx';
@@ -10,7 +12,7 @@ const reasons = [
   },
   {
     title: 'See where it goes',
-    text: 'A monthly statement shows every business you funded, every repayment and every shilling of interest.',
+    text: 'Your portfolio shows every loan you have a share in and the interest it has earned; your statement, for any dates you choose and downloadable as CSV, lists every shilling you lent and every repayment paid to you.',
   },
   {
     title: 'Join 50+ lenders',
@@ -25,6 +27,12 @@ export function LenderPage() {
         <p>
           Put your capital to work with Uganda’s small businesses. Tell us about yourself and our lender team
           will call you within two working days.
+        </p>
+        <p className="mt-6 flex flex-wrap items-center gap-3">
+          <ButtonAnchor href={paths.appRegisterAs('lender')}>Sign up as a lender</ButtonAnchor>
+          <ButtonAnchor href={paths.appLogin} variant="secondary">
+            Sign in
+          </ButtonAnchor>
         </p>
       </PageHero>
       <Container className="grid gap-12 py-12 lg:grid-cols-2">

@@ -63,7 +63,9 @@ export function ApplicationActionDialog({
   onPayoutProcessing,
 }: ApplicationActionDialogProps) {
   const noteId = useId();
+  const shareId = useId();
   const [note, setNote] = useState('');
+  const [share, setShare] = useState(false);
   const decide = useDecideApplication();
   const disburse = useDisburseApplication();
   const keys = useIdempotencyKeys();
@@ -73,6 +75,7 @@ export function ApplicationActionDialog({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new action starts with an empty note and no error.
   useEffect(() => {
     setNote('');
+    setShare(false);
     resetDecide();
     resetDisburse();
   }, [pending]);
@@ -105,7 +108,12 @@ export function ApplicationActionDialog({
     const fallback =
       action === 'approve' ? APPLICATION_MESSAGES.defaultApproveNote : APPLICATION_MESSAGES.defaultRejectNote;
     decide.mutate(
-      { id: application.id, decision: action, note: note.trim() || fallback },
+      {
+        id: application.id,
+        decision: action,
+        note: note.trim() || fallback,
+        share: share && Boolean(note.trim()),
+      },
       { onSuccess: onClose },
     );
   };
@@ -141,6 +149,24 @@ export function ApplicationActionDialog({
             }
             className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100"
           />
+          {action === 'reject' ? (
+            <label htmlFor={shareId} className="mt-1 flex items-start gap-2 text-sm">
+              <input
+                id={shareId}
+                type="checkbox"
+                checked={share}
+                disabled={!note.trim()}
+                onChange={(event) => setShare(event.target.checked)}
+                className="mt-0.5 size-4 accent-emerald-600"
+              />
+              <span>
+                Show this note to the applicant as the reason
+                <span className="block text-slate-600 dark:text-slate-400">
+                  Otherwise the applicant only sees that the application was not approved.
+                </span>
+              </span>
+            </label>
+          ) : null}
         </div>
       )}
     </ConfirmDialog>

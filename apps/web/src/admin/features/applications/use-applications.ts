@@ -62,11 +62,24 @@ export type Decision = 'approve' | 'reject';
 export function useDecideApplication() {
   const changed = useApplicationsChanged();
   return useMutation({
-    mutationFn: ({ id, decision, note }: { id: number; decision: Decision; note: string }) =>
-      api(decision === 'approve' ? routes.approveApplication : routes.rejectApplication, {
-        params: { id },
-        body: { admin_notes: note },
-      }),
+    mutationFn: ({
+      id,
+      decision,
+      note,
+      share = false,
+    }: {
+      id: number;
+      decision: Decision;
+      note: string;
+      /** A rejection's note shown to the applicant too (otherwise it stays with the staff). */
+      share?: boolean;
+    }) =>
+      decision === 'approve'
+        ? api(routes.approveApplication, { params: { id }, body: { admin_notes: note } })
+        : api(routes.rejectApplication, {
+            params: { id },
+            body: { admin_notes: note, share_with_applicant: share },
+          }),
     onSuccess: () => changed(),
   });
 }

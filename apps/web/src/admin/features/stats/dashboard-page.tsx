@@ -8,7 +8,8 @@ import { Notice } from '../../../ui/notice.tsx';
 import { DATA_UNAVAILABLE, StatCard } from '../../../ui/stat-card.tsx';
 import { PageHeading } from '../../shell/page-heading.tsx';
 import { ALL_DATA_LOADED, dashboardNotices, SOME_DATA_UNAVAILABLE } from './dashboard-notices.ts';
-import { CHART_WEEKS, useDashboardSources, useWeeklyFlows } from './use-dashboard.ts';
+import { MarketplaceFigures } from './marketplace-figures.tsx';
+import { CHART_WEEKS, useDashboardSources, useMarketplaceFigures, useWeeklyFlows } from './use-dashboard.ts';
 
 interface PeriodTotals {
   readonly today: string;
@@ -57,8 +58,9 @@ function Breakdown({
 export function DashboardPage() {
   const { users, applications, loans, financial } = useDashboardSources();
   const flows = useWeeklyFlows();
-  const sources = [users, applications, loans, financial];
-  const notices = dashboardNotices({ users, applications, loans, financial });
+  const marketplace = useMarketplaceFigures();
+  const sources = [users, applications, loans, financial, marketplace];
+  const notices = dashboardNotices({ users, applications, loans, financial, marketplace });
   const isSettled = sources.every((source) => !source.isPending);
   const isRefreshing = sources.some((source) => source.isFetching) || flows.isFetching;
   const refresh = () => {
@@ -143,6 +145,8 @@ export function DashboardPage() {
           {...states(financial)}
         />
       </div>
+
+      <MarketplaceFigures figures={marketplace} />
 
       <div className="grid gap-4 xl:grid-cols-3">
         <Card className="flex flex-col gap-3 p-5 xl:col-span-2">

@@ -27,6 +27,14 @@ export function useDashboardSources() {
   return { users, applications, loans, financial };
 }
 
+/** The marketplace's figures (not one of the spec's four sources; it fails alone like them). */
+export function useMarketplaceFigures() {
+  return useQuery({
+    queryKey: queryKeyOf('marketplaceStats'),
+    queryFn: ({ signal }) => api(routes.marketplaceStats, { signal }),
+  });
+}
+
 export const CHART_WEEKS = 12;
 
 export function useWeeklyFlows() {

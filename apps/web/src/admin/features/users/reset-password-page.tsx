@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH, passwordShapeProblem } from '@sente/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -12,9 +13,6 @@ import { TextField } from '../../../ui/field.tsx';
 import { Logo } from '../../../ui/logo.tsx';
 import { ThemeToggle } from '../../../ui/theme-toggle.tsx';
 import { useResetPassword } from './use-users.ts';
-
-/** The server's rule (docs/users.md): at least 8 characters. */
-export const MIN_PASSWORD_LENGTH = 8;
 
 interface FieldErrors {
   readonly password?: string | undefined;
@@ -34,8 +32,8 @@ export function ResetPasswordPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next: FieldErrors = {
-      password:
-        password.length < MIN_PASSWORD_LENGTH ? `Use at least ${MIN_PASSWORD_LENGTH} characters.` : undefined,
+      // The contract's shape rule; the server also refuses common passwords and says so.
+      password: passwordShapeProblem(password) ?? undefined,
       confirm: confirm !== password ? 'The passwords do not match.' : undefined,
     };
     setErrors(next);
@@ -97,7 +95,7 @@ export function ResetPasswordPage() {
                 name="password"
                 autoComplete="new-password"
                 required
-                minLength={MIN_PASSWORD_LENGTH}
+                minLength={PASSWORD_MIN_LENGTH}
                 value={password}
                 onChange={(event) => edit(setPassword)(event.target.value)}
                 error={errors.password ?? serverDetails?.password?.[0]}

@@ -1,19 +1,12 @@
-import { formatKampalaDate, formatRate, formatUgx, type LoanDto, parseRate, routes } from '@sente/contract';
+import { formatKampalaDate, formatRate, formatUgx, parseRate, routes } from '@sente/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 import { Card } from '../../../ui/card.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
-import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
+import { LoanStatusBadge } from './loan-status-badge.tsx';
 import { USER_MESSAGES } from './user-messages.ts';
-
-const STATUS_LABELS: Record<LoanDto['status'], string> = {
-  ACTIVE: 'Active',
-  OVERDUE: 'Overdue',
-  DEFAULT: 'Default',
-  FULLY_PAID: 'Fully Paid',
-};
 
 /** A user's loans, asked for only once the tab has been opened (spec section 2). */
 export function useUserLoansTab(userId: number, isOpened: boolean) {
@@ -55,10 +48,7 @@ export function UserLoansPanel({ tab }: { readonly tab: UserLoansTab }) {
           <Card className="flex flex-col gap-3 p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-mono font-semibold">{loan.loan_id}</h3>
-              <StatusBadge
-                label={STATUS_LABELS[loan.status]}
-                tone={loan.status === 'ACTIVE' ? 'blue' : toneOfStatus(loan.status)}
-              />
+              <LoanStatusBadge status={loan.status} />
             </div>
             <p className="text-sm text-slate-700 dark:text-slate-300">
               {loan.loan_type_name} · opened {formatKampalaDate(loan.opening_date)} · closes{' '}

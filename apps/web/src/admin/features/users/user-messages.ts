@@ -16,6 +16,14 @@ export const USER_MESSAGES = {
   notProvided: 'Not provided',
 } as const;
 
+/** A lender's Portfolio tab (not in the spec; worded as its messages are). */
+export const LENDER_PORTFOLIO_MESSAGES = {
+  portfolioFailed: 'Failed to load the lender portfolio',
+  participationsFailed: 'Failed to load participations',
+  noParticipations: 'This lender has not funded any loans yet.',
+  noneWithStatus: 'No participations with this status. Try another status.',
+} as const;
+
 /** The state /dashboard/users receives after a profile closed an account (decisions.md). */
 export interface AccountClosedState {
   readonly closedAccount: string;

@@ -13,13 +13,15 @@ import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { Tabs } from '../../../ui/tabs.tsx';
 import { KycPanel } from './kyc-panel.tsx';
+import { LenderPortfolioPanel, useLenderPortfolioTab } from './lender-portfolio-panel.tsx';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import { useCreateResetLink, useDeleteUser, useToggleUserStatus, useUserDetail } from './use-users.ts';
 import { UserLoansPanel, useUserLoansTab } from './user-loans-panel.tsx';
 import { type AccountClosedState, USER_MESSAGES } from './user-messages.ts';
 import { UserTransactionsPanel, useUserTransactionsTab } from './user-transactions-panel.tsx';
 
-const TAB_KEYS = ['kyc', 'loans', 'transactions'] as const;
+// Portfolio is a lender's only.
+const TAB_KEYS = ['kyc', 'loans', 'transactions', 'portfolio'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 interface Banner {
@@ -46,6 +48,8 @@ export function UserProfilePage() {
   const [opened, setOpened] = useState<ReadonlySet<TabKey>>(() => new Set([tab]));
   const loansTab = useUserLoansTab(validId, opened.has('loans'));
   const transactionsTab = useUserTransactionsTab(validId, opened.has('transactions'));
+  const isLender = user?.role === 'lender';
+  const portfolioTab = useLenderPortfolioTab(validId, opened.has('portfolio') && isLender);
 
   const toggle = useToggleUserStatus();
   const remove = useDeleteUser();
@@ -55,7 +59,7 @@ export function UserProfilePage() {
 
   const selectTab = (key: TabKey) => {
     setOpened((current) => (current.has(key) ? current : new Set([...current, key])));
-    url.update({ tab: key === 'kyc' ? null : key, page: null }, { replace: true });
+    url.update({ tab: key === 'kyc' ? null : key, page: null, status: null }, { replace: true });
   };
 
   const back = (
@@ -94,6 +98,7 @@ export function UserProfilePage() {
   }
 
   const isActive = user.status === 'Active';
+  const shownTab = tab === 'portfolio' && !isLender ? 'kyc' : tab;
   const onToggle = () => {
     setBanner(null);
     toggle.mutate(user.id, {
@@ -129,12 +134,13 @@ export function UserProfilePage() {
         <ErrorBanner message={banner.message} reason={banner.reason} onDismiss={() => setBanner(null)} />
       ) : null}
       <Card className="flex flex-col gap-4 p-5 md:flex-row md:items-start md:justify-between">
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{user.name}</h1>
+            <h1 className="text-2xl font-bold wrap-anywhere text-slate-900 dark:text-white">{user.name}</h1>
             <StatusBadge label={user.status} tone={isActive ? 'green' : 'red'} />
           </div>
-          <p className="text-slate-700 dark:text-slate-300">{user.email}</p>
+          {/* A long address is one unbreakable word: on a phone it must wrap, not widen the page. */}
+          <p className="wrap-anywhere text-slate-700 dark:text-slate-300">{user.email}</p>
           <p className="text-slate-700 dark:text-slate-300">{user.phone_number ?? 'No phone number'}</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -163,17 +169,21 @@ export function UserProfilePage() {
 
       <Tabs
         label="User details"
-        selected={tab}
+        selected={shownTab}
         onSelect={selectTab}
         tabs={[
           { key: 'kyc', label: 'KYC' },
           { key: 'loans', label: withCount('Loan History', loansTab.count) },
           { key: 'transactions', label: withCount('Transaction History', transactionsTab.count) },
+          ...(isLender
+            ? [{ key: 'portfolio' as const, label: withCount('Portfolio', portfolioTab.count) }]
+            : []),
         ]}
       >
-        {tab === 'kyc' ? <KycPanel kyc={user.kyc} /> : null}
-        {tab === 'loans' ? <UserLoansPanel tab={loansTab} /> : null}
-        {tab === 'transactions' ? <UserTransactionsPanel tab={transactionsTab} /> : null}
+        {shownTab === 'kyc' ? <KycPanel kyc={user.kyc} /> : null}
+        {shownTab === 'loans' ? <UserLoansPanel tab={loansTab} /> : null}
+        {shownTab === 'transactions' ? <UserTransactionsPanel tab={transactionsTab} /> : null}
+        {shownTab === 'portfolio' ? <LenderPortfolioPanel tab={portfolioTab} /> : null}
       </Tabs>
 
       <ConfirmDialog

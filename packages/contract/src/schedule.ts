@@ -1,14 +1,16 @@
 /**
- * Repayment schedules, pure maths (decisions.md, Lending rules):
+ * Repayment schedules, pure maths (decisions.md, Lending rules), shared by every loan, offer and the
+ * public calculator so all of them quote the same figures:
  * - a term in months is round(months × 52 / 12) weeks, repaid weekly;
  * - FLAT: interest = principal × monthly rate × months, spread evenly over the weeks;
  * - COMPOUND (reducing balance): an annuity at the weekly rate monthly rate × 12 / 52;
  * - installments are whole shillings and rounding goes into the last one, so sums are exact.
  * Rates are basis points of percent per month: "2.80" % → 280, i.e. 0.028 per month.
+ * It imports only money.ts (and a type), so the public site can load it (`@sente/contract/schedule`)
+ * without zod and the route schemas.
  */
-import { type Ugx, ugx } from '@sente/contract';
-
-export type InterestType = 'FLAT' | 'COMPOUND';
+import type { InterestType } from './loan-types.ts';
+import { type Ugx, ugx } from './money.ts';
 
 export interface ScheduleInput {
   /** Whole shillings above 0; checked here, like the other inputs. */

@@ -1,0 +1,4 @@
+CREATE TABLE "mfa_challenges_spent" (
+	"challenge_id" text PRIMARY KEY NOT NULL,
+	"spent_at" timestamp with time zone NOT NULL
+);

@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ADD COLUMN "notes_shared" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,90 @@
+/**
+ * Everything Sente holds about one user, read for the user's own download (Uganda's Data Protection
+ * and Privacy Act, 2019, gives the right of access). Rows are read whole on purpose: the point is
+ * that nothing is left out. Secrets are the exception: password and code hashes never leave.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  applicationDocuments,
+  applications,
+  autoInvestRules,
+  bids,
+  lenderProfiles,
+  loanRepayments,
+  loans,
+  notifications,
+  participations,
+  platformTransactions,
+  userKyc,
+  users,
+} from '../../db/schema/index.ts';
+
+export async function readMyData(db: DbOrTx, userId: number) {
+  const [account] = await db.select().from(users).where(eq(users.id, userId));
+  if (!account) return undefined;
+  const { passwordHash: _secret, searchText: _derived, ...safeAccount } = account;
+  const [kyc] = await db.select().from(userKyc).where(eq(userKyc.userId, userId));
+  const myApplications = await db
+    .select()
+    .from(applications)
+    .where(eq(applications.userId, userId))
+    .orderBy(asc(applications.id));
+  const applicationIds = myApplications.map((a) => a.id);
+  const documents =
+    applicationIds.length === 0
+      ? []
+      : (
+          await db
+            .select()
+            .from(applicationDocuments)
+            .where(inArray(applicationDocuments.applicationId, applicationIds))
+            .orderBy(asc(applicationDocuments.id))
+        ).map(({ storageKey: _where, ...document }) => document);
+  const myLoans = await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(asc(loans.id));
+  const loanIds = myLoans.map((l) => l.id);
+  const repayments =
+    loanIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(loanRepayments)
+          .where(inArray(loanRepayments.loanId, loanIds))
+          .orderBy(asc(loanRepayments.id));
+  const transactions = await db
+    .select()
+    .from(platformTransactions)
+    .where(eq(platformTransactions.userId, userId))
+    .orderBy(asc(platformTransactions.id));
+  const inbox = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.id));
+  const lender =
+    account.role === 'lender'
+      ? {
+          profile:
+            (await db.select().from(lenderProfiles).where(eq(lenderProfiles.userId, userId)))[0] ?? null,
+          autoInvest:
+            (await db.select().from(autoInvestRules).where(eq(autoInvestRules.userId, userId)))[0] ?? null,
+          bids: await db.select().from(bids).where(eq(bids.lenderId, userId)).orderBy(asc(bids.id)),
+          participations: await db
+            .select()
+            .from(participations)
+            .where(eq(participations.lenderId, userId))
+            .orderBy(asc(participations.id)),
+        }
+      : null;
+  return {
+    account: safeAccount,
+    kyc: kyc ?? null,
+    applications: myApplications,
+    documents,
+    loans: myLoans,
+    repayments,
+    transactions,
+    notifications: inbox,
+    lender,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Helpers for the app's browser tests (/app): a phone-sized page, the SMS code as an admin reads it
+ * from the simulator, a page opened with an app session already stored, and axe's findings.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { adminApi, loginThroughApi } from './admin-session.ts';
+import { type OpenedPage, openPage } from './harness.ts';
+
+/** A mid-range Android phone (decisions for the app: 360 × 740 first). */
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+
+/** The 6-digit code the SMS simulator was last asked to send to `phone` (+2567…). */
+export async function readSmsCode(phone: string): Promise<string> {
+  const page = await adminApi<{ results: Array<{ text: string }> }>(
+    `/api/simulator/sms/?to=${encodeURIComponent(phone)}`,
+  );
+  const code = /code is (\d{6})/.exec(page.results[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code was sent to ${phone}`);
+  return code;
+}
+
+/** A fresh phone-sized page whose app session (sente.app.* keys) belongs to the account. */
+export async function openAppPage(
+  browser: Browser,
+  account: { email: string; password: string },
+  path: string,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> {
+  const session = await loginThroughApi(account.email, account.password);
+  const opened = await openPage(browser, { ...PHONE, ...options });
+  opened.page.setDefaultTimeout(15_000);
+  await opened.page.addInitScript((stored) => {
+    if (sessionStorage.getItem('e2e-app-session-seeded')) return;
+    sessionStorage.setItem('e2e-app-session-seeded', '1');
+    localStorage.setItem('sente.app.accessToken', stored.access);
+    localStorage.setItem('sente.app.refreshToken', stored.refresh);
+    localStorage.setItem('sente.app.user', JSON.stringify(stored.user));
+  }, session);
+  await opened.page.goto(path);
+  return opened;
+}
+
+/** WCAG 2.2 AA findings on the page as it is now. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+export const hasSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** No "Loading ..." status left on the screen. */
+export async function waitUntilLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll('[role="status"]')].some((e) => e.textContent?.startsWith('Loading')),
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Marketplace states the demo data may not hold when a test runs (another suite may have listed its
+ * expired listings again), made the way a real day makes them, through the API.
+ */
+import { randomUUID } from 'node:crypto';
+import { callAs, createAccount } from './accounts.ts';
+import { adminApi } from './admin-session.ts';
+import { createLender } from './lender-accounts.ts';
+
+interface LoanType {
+  readonly id: number;
+  readonly status: string;
+  readonly min_amount: string;
+}
+
+const shillings = (wire: string) => Number(wire.replace(/\.00$/, ''));
+
+/** A verified lender with `amount` in its wallet, deposited by mobile money (the simulator). */
+export async function fundedLender(name: string, amount: number) {
+  const lender = await createLender(name, { isReady: true });
+  await adminApi(`/api/marketplace/admin/lenders/${lender.id}/verify/`, {
+    method: 'POST',
+    body: { note: 'Browser test: certificate checked' },
+  });
+  await callAs(lender, 'POST', '/api/wallet/deposit/', {
+    body: { amount, phone_number: '0772456789' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const portfolio = await callAs<{ cash_available: string }>(lender, 'GET', '/api/lender/portfolio/');
+    if (shillings(portfolio.cash_available) >= amount) return lender;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the deposit of ${name} did not settle in 20 s`);
+}
+
+/**
+ * A new EXPIRED listing: a borrower applies, an admin approves (the approval lists it), a lender's
+ * bid covers it, the borrower asks for offers and declines them.
+ */
+export async function expiredListing(label: string): Promise<{ id: number }> {
+  const borrower = await createAccount(`${label} Borrower`, 'borrower');
+  const types = await adminApi<{ results: LoanType[] }>('/api/loans/loan-types/?status=ACTIVE&page_size=100');
+  const type = types.results.toSorted((a, b) => shillings(a.min_amount) - shillings(b.min_amount))[0];
+  if (!type) throw new Error('no active loan type');
+  const amount = shillings(type.min_amount);
+  const lender = await fundedLender(`${label} Lender`, amount);
+  const application = await callAs<{ id: number }>(borrower, 'POST', '/api/loans/applications/', {
+    body: {
+      business_name: `${label} Traders`,
+      business_location: 'Nakasero Market, Kampala',
+      business_type: 'Retail',
+      amount_requested: amount,
+      loan_term: 3,
+      loan_type: type.id,
+      loan_purpose: 'Stock for the browser test',
+      monthly_income: 2_000_000,
+      nin: 'CF90010112345A',
+    },
+  });
+  const approved = await adminApi<{ listing: { id: number } | null }>(
+    `/api/loans/applications/${application.id}/approve/`,
+    { method: 'POST', body: {} },
+  );
+  const listing = approved.listing;
+  if (!listing) throw new Error(`approving application ${application.id} did not list it`);
+  const open = await adminApi<{ max_rate: string }>(`/api/marketplace/listings/${listing.id}/`);
+  await callAs(lender, 'POST', `/api/marketplace/listings/${listing.id}/bids/`, {
+    body: { amount, rate: open.max_rate },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  await callAs(borrower, 'POST', `/api/loans/applications/${application.id}/offers/request/`);
+  await callAs(borrower, 'POST', `/api/loans/applications/${application.id}/offers/decline/`);
+  return listing;
+}

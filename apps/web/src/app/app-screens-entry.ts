@@ -1,0 +1,13 @@
+// The app's screens behind sign-in (router.tsx loads this chunk lazily): the data layer (API client,
+// contract, TanStack Query) comes with it.
+
+export { VerifyPhonePage } from './features/accounts/verify-phone-page.tsx';
+export { ApplicationPage } from './features/applications/application-page.tsx';
+export { ApplyPage } from './features/applications/apply-page.tsx';
+export { RoleHomePage } from './features/home/role-home-page.tsx';
+export { LoanPage } from './features/loans/loan-page.tsx';
+export { RepayPage } from './features/loans/repay-page.tsx';
+export { NotificationsPage } from './features/notifications/notifications-page.tsx';
+export { ProfilePage } from './features/profile/profile-page.tsx';
+export { AppNotFoundPage } from './shell/app-not-found-page.tsx';
+export { AppSignedInRoot } from './shell/app-signed-in-root.tsx';

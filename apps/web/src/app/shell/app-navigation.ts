@@ -1,0 +1,27 @@
+import type { LucideIcon } from 'lucide-react';
+import { Bell, FilePlus2, House, UserRound } from 'lucide-react';
+import { paths } from '../../lib/paths.ts';
+import type { AppUser } from '../session/app-session.ts';
+
+export interface AppNavItem {
+  readonly label: string;
+  readonly to: string;
+  readonly icon: LucideIcon;
+  /** Only the exact path counts as here (Home would otherwise match every screen). */
+  readonly isEnd?: boolean;
+}
+
+const home: AppNavItem = { label: 'Home', to: paths.app, icon: House, isEnd: true };
+const inbox: AppNavItem = { label: 'Inbox', to: paths.appNotifications, icon: Bell };
+const profile: AppNavItem = { label: 'Profile', to: paths.appProfile, icon: UserRound };
+
+/**
+ * The bottom navigation per role. Lenders' own screens (marketplace, bids, portfolio) come later and
+ * slot in here (docs/app.md, Adding the lender screens).
+ */
+export function navigationFor(role: AppUser['role']): readonly AppNavItem[] {
+  if (role === 'borrower') {
+    return [home, { label: 'Apply', to: paths.appApply, icon: FilePlus2 }, inbox, profile];
+  }
+  return [home, inbox, profile];
+}
