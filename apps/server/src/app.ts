@@ -169,7 +169,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     syncWaitMs: config.payments.syncWaitMs,
   });
   const lenders = createLendersService({ db, clock });
-  const lenderAdmin = createLenderAdminService({ db, clock, ledger });
+  const lenderAdmin = createLenderAdminService({ db, clock, ledger, notifications });
   return {
     config,
     database,
@@ -307,6 +307,7 @@ export async function buildApp(
     lenders: services.lenders,
     lenderAdmin: services.lenderAdmin,
     autoInvest: services.autoInvest,
+    serviceFeePercent: config.marketplace.feePercent,
   });
   await registerWeb(app, config.webDistDir);
 

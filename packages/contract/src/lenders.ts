@@ -23,6 +23,39 @@ export const LENDER_TERMS_VERSION = '2026-11';
 export const LenderKind = z.enum(['individual', 'institution']);
 export type LenderKind = z.infer<typeof LenderKind>;
 
+/**
+ * An institution's KYC (decisions.md, lender): its registration number (URSB), stored upper-case
+ * with runs of spaces as one, and the person Sente deals with. The server and the app check the same.
+ */
+export const REGISTRATION_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9 ./-]{2,39}$/;
+export const CONTACT_PERSON_LENGTH = { min: 2, max: 100 } as const;
+export const INSTITUTION_FIELD_MESSAGES = {
+  registration_number:
+    'A registration number is 3 to 40 letters and digits (spaces, "/", "-" and "." allowed)',
+  contact_person: `Enter the contact person's name, ${CONTACT_PERSON_LENGTH.min} to ${CONTACT_PERSON_LENGTH.max} characters`,
+} as const;
+
+/** The stored form of an institution's text fields: trimmed, single spaces, blank as absent. */
+export function tidyLenderText(text: string | null | undefined): string | null {
+  return text?.trim().replace(/\s+/g, ' ') || null;
+}
+
+/** The message for a bad registration number or contact person, or null when it is fine (or absent). */
+export function institutionFieldProblem(
+  field: keyof typeof INSTITUTION_FIELD_MESSAGES,
+  text: string | null,
+): string | null {
+  if (text === null) return null;
+  if (field === 'registration_number') {
+    return REGISTRATION_NUMBER_PATTERN.test(text.toUpperCase()) ? null : INSTITUTION_FIELD_MESSAGES[field];
+  }
+  const fits =
+    text.length >= CONTACT_PERSON_LENGTH.min &&
+    text.length <= CONTACT_PERSON_LENGTH.max &&
+    /\p{L}/u.test(text);
+  return fits ? null : INSTITUTION_FIELD_MESSAGES[field];
+}
+
 /** decisions.md, risk grade: A ≥ 85, B 70–84, C 55–69, D 40–54, E < 40. */
 export const RISK_GRADES = ['A', 'B', 'C', 'D', 'E'] as const;
 export const RiskGrade = z.enum(RISK_GRADES);
@@ -46,6 +79,10 @@ export const LenderStatus = z
     verified_at: IsoDateTime.nullable(),
     /** What is still needed before the lender may bid; empty when it may. */
     missing: z.array(z.string()),
+    /** The version of the terms the lender accepts now (LENDER_TERMS_VERSION). */
+    terms_version: z.string(),
+    /** The share of each repayment's interest Sente keeps as its service fee (the terms say so). */
+    service_fee_percent: z.number(),
   })
   .meta({ id: 'LenderStatus' });
 export type LenderStatus = z.infer<typeof LenderStatus>;

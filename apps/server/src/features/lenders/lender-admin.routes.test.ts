@@ -248,6 +248,30 @@ describe('POST /api/marketplace/admin/lenders/:id/verify/', () => {
     expect(row.verification_note).toBe('URSB certificate and director ID checked');
   });
 
+  it('tells the lender in its inbox, once, that it may bid now', async () => {
+    const made = await t.userWithToken('lender', { name: `Waiting ${++run}` });
+    const as = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(made.token), ...(payload ? { payload } : {}) });
+    await as('PUT', '/api/auth/kyc/', {
+      lender_kind: 'institution',
+      registration_number: 'URSB/2020/117',
+      contact_person: 'Grace Nakato',
+    });
+    await as('POST', '/api/lender/terms/accept/');
+    const inbox = async () => (await as('GET', '/api/notifications/')).json().results;
+    expect(await inbox()).toEqual([]);
+
+    expect((await verify(made.user.id)).statusCode).toBe(200);
+    expect((await verify(made.user.id)).statusCode).toBe(409);
+    expect(await inbox()).toEqual([
+      expect.objectContaining({
+        title: 'Your lender account is verified',
+        message: 'Sente has checked your details. You can now bid on the marketplace and set up auto-invest.',
+        is_read: false,
+      }),
+    ]);
+  });
+
   it('refuses a lender whose KYC or terms are incomplete, and changes nothing', async () => {
     const tag = `refuse${++run}`;
     const noKyc = await lender(`NoKyc ${tag}`, { terms: true });

@@ -5,6 +5,7 @@ import { ConflictError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type AccountCode, lenderInvested, lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { escapeLikePattern } from '../users/users.service.ts';
 import {
   findLenderFacts,
@@ -47,10 +48,12 @@ export function createLenderAdminService({
   db,
   clock,
   ledger,
+  notifications,
 }: {
   db: Db;
   clock: Clock;
   ledger: LedgerService;
+  notifications: NotificationsService;
 }) {
   /** The page's money in one query: the lender accounts are liabilities, so their amounts are −balance. */
   async function withMoney(tx: DbOrTx, rows: LenderListRow[]): Promise<AdminLenderValue[]> {
@@ -114,6 +117,14 @@ export function createLenderAdminService({
           before: { verified_at: null },
           after: { verified_at: now.toISOString(), verified_by_id: adminId, verification_note: note },
           at: now,
+        });
+        // The lender has been waiting for this: its inbox says so in the same unit of work.
+        await notifications.notify(tx, {
+          userId: lenderId,
+          kind: 'lender.verified',
+          title: 'Your lender account is verified',
+          message:
+            'Sente has checked your details. You can now bid on the marketplace and set up auto-invest.',
         });
         const { rows } = await list(tx, { userId: lenderId }, { limit: 1, offset: 0 });
         const [row] = rows;

@@ -1,4 +1,4 @@
-import type { LenderKind } from '@sente/contract';
+import { institutionFieldProblem, type LenderKind, tidyLenderText } from '@sente/contract';
 import type { FieldMessages } from '../../domain-error.ts';
 import type { LenderProfileValues } from './lenders.repo.ts';
 
@@ -11,15 +11,7 @@ export interface LenderFieldsInput {
   readonly contactPerson?: string | null | undefined;
 }
 
-const REGISTRATION_NUMBER = /^[A-Z0-9][A-Z0-9 ./-]{2,39}$/;
-const CONTACT_MIN = 2;
-const CONTACT_MAX = 100;
-
-function tidy(text: string | null | undefined): string | null {
-  return text?.trim().replace(/\s+/g, ' ') || null;
-}
-
-/** The stored form of the fields sent, and a message per bad one. */
+/** The stored form of the fields sent, and a message per bad one (the rules are the contract's). */
 export function checkLenderFields(input: LenderFieldsInput): {
   values: LenderProfileValues;
   details: FieldMessages;
@@ -28,27 +20,16 @@ export function checkLenderFields(input: LenderFieldsInput): {
   const details: FieldMessages = {};
   if (input.kind !== undefined) values.kind = input.kind;
   if (input.registrationNumber !== undefined) {
-    const number = tidy(input.registrationNumber)?.toUpperCase() ?? null;
-    if (number !== null && !REGISTRATION_NUMBER.test(number)) {
-      details.registration_number = [
-        'A registration number is 3 to 40 letters and digits (spaces, "/", "-" and "." allowed)',
-      ];
-    } else {
-      values.registrationNumber = number;
-    }
+    const number = tidyLenderText(input.registrationNumber)?.toUpperCase() ?? null;
+    const problem = institutionFieldProblem('registration_number', number);
+    if (problem) details.registration_number = [problem];
+    else values.registrationNumber = number;
   }
   if (input.contactPerson !== undefined) {
-    const person = tidy(input.contactPerson);
-    if (
-      person !== null &&
-      (person.length < CONTACT_MIN || person.length > CONTACT_MAX || !/\p{L}/u.test(person))
-    ) {
-      details.contact_person = [
-        `Enter the contact person's name, ${CONTACT_MIN} to ${CONTACT_MAX} characters`,
-      ];
-    } else {
-      values.contactPerson = person;
-    }
+    const person = tidyLenderText(input.contactPerson);
+    const problem = institutionFieldProblem('contact_person', person);
+    if (problem) details.contact_person = [problem];
+    else values.contactPerson = person;
   }
   return { values, details };
 }

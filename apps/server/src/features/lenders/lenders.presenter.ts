@@ -2,6 +2,7 @@ import {
   type AdminLender,
   type AutoInvestRule,
   type Kyc,
+  LENDER_TERMS_VERSION,
   type LenderStatus,
   toRateString,
   toUgxString,
@@ -10,8 +11,10 @@ import type { AutoInvestRuleValue } from './auto-invest.service.ts';
 import type { AdminLenderValue } from './lender-admin.service.ts';
 import type { LenderStatusValue, OwnKyc } from './lenders.service.ts';
 
-export function toLenderStatusDto(status: LenderStatusValue): LenderStatus {
+export function toLenderStatusDto(status: LenderStatusValue, serviceFeePercent: number): LenderStatus {
   return {
+    terms_version: LENDER_TERMS_VERSION,
+    service_fee_percent: serviceFeePercent,
     verified: status.verified,
     kyc_complete: status.kycComplete,
     terms_accepted: status.termsAccepted,

@@ -63,6 +63,8 @@ describe('GET /api/lender/status/', () => {
         'Accept the lender terms',
         'Wait for Sente to verify your account',
       ],
+      terms_version: '2026-11',
+      service_fee_percent: 10,
     });
 
     await putKyc(token, { date_of_birth: '1985-03-14', address: 'Ntinda, Kampala' });
@@ -88,6 +90,8 @@ describe('GET /api/lender/status/', () => {
       terms_accepted_at: clock.now().toISOString(),
       verified_at: clock.now().toISOString(),
       missing: [],
+      terms_version: '2026-11',
+      service_fee_percent: 10,
     });
   });
 

@@ -22,13 +22,22 @@ export function registerLendersRoutes(
     lenders,
     lenderAdmin,
     autoInvest,
-  }: { lenders: LendersService; lenderAdmin: LenderAdminService; autoInvest: AutoInvestService },
+    serviceFeePercent,
+  }: {
+    lenders: LendersService;
+    lenderAdmin: LenderAdminService;
+    autoInvest: AutoInvestService;
+    /** PLATFORM_FEE_PERCENT, told to the lender with the terms it accepts. */
+    serviceFeePercent: number;
+  },
 ): void {
   register(routes.acceptLenderTerms, async ({ user }) =>
-    toLenderStatusDto(await lenders.acceptTerms(user.id)),
+    toLenderStatusDto(await lenders.acceptTerms(user.id), serviceFeePercent),
   );
 
-  register(routes.getLenderStatus, async ({ user }) => toLenderStatusDto(await lenders.status(user.id)));
+  register(routes.getLenderStatus, async ({ user }) =>
+    toLenderStatusDto(await lenders.status(user.id), serviceFeePercent),
+  );
 
   register(routes.getKyc, async ({ query, user }) => {
     const targetId = query.user_id ?? user.id;

@@ -1,12 +1,10 @@
-import { routes } from '@sente/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
-import { queryKeyOf } from '../../../lib/query-key.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { appApi } from '../../session/app-api.ts';
 import { useAppUser } from '../../shell/app-user.tsx';
 import { QueryState } from '../../shell/query-state.tsx';
+import { LenderChecklist } from './lender-checklist.tsx';
+import { useLenderStatus } from './use-lender-status.ts';
 
 const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
@@ -17,10 +15,7 @@ const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-30
 export function LenderHomePage() {
   useDocumentTitle('Home');
   const user = useAppUser();
-  const status = useQuery({
-    queryKey: queryKeyOf('getLenderStatus'),
-    queryFn: ({ signal }) => appApi(routes.getLenderStatus, { signal }),
-  });
+  const status = useLenderStatus();
 
   return (
     <div className="flex flex-col gap-6">
@@ -44,19 +39,8 @@ export function LenderHomePage() {
               <p>Your account is verified: you may bid on the marketplace.</p>
             ) : (
               <>
-                <p>Before you can bid, Sente still needs:</p>
-                <ul className="list-disc pl-5">
-                  {data.missing.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-                <p>
-                  Your details are on your{' '}
-                  <Link to={paths.appProfile} className={linkClass}>
-                    profile
-                  </Link>
-                  .
-                </p>
+                <p>Before you can bid:</p>
+                <LenderChecklist status={data} />
               </>
             )
           }

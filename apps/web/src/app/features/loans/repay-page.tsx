@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/field.tsx';
+import { RadioCard } from '../../../ui/radio-card.tsx';
 import { failureOf } from '../../session/failure.ts';
 import { useAppUser } from '../../shell/app-user.tsx';
 import { focusFirstError } from '../../shell/focus-first-error.ts';
@@ -132,20 +133,15 @@ function RepayForm({
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">How much?</legend>
         {choices.map((choice) => (
-          <label
+          <RadioCard
             key={choice.value}
-            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-400 bg-white px-3 has-checked:border-emerald-700 has-checked:bg-emerald-50 dark:border-slate-500 dark:bg-slate-950 dark:has-checked:border-emerald-400 dark:has-checked:bg-emerald-950"
+            name="choice"
+            value={choice.value}
+            checked={draft.choice === choice.value}
+            onChange={() => onChange({ choice: choice.value })}
           >
-            <input
-              type="radio"
-              name="choice"
-              value={choice.value}
-              checked={draft.choice === choice.value}
-              onChange={() => onChange({ choice: choice.value })}
-              className="size-5 accent-emerald-700"
-            />
             {choice.label}
-          </label>
+          </RadioCard>
         ))}
       </fieldset>
       {draft.choice === 'other' ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkKyc, latestAdultBirthDate } from './kyc-checks.ts';
+import { checkInstitution, checkKyc, latestAdultBirthDate } from './kyc-checks.ts';
 
 const now = new Date('2025-05-13T09:00:00Z');
 const valid = {
@@ -40,5 +40,25 @@ describe('checkKyc', () => {
 describe('latestAdultBirthDate', () => {
   it('is the same Kampala day 18 years back', () => {
     expect(latestAdultBirthDate(now)).toBe('2007-05-13');
+  });
+});
+
+describe('checkInstitution', () => {
+  it('accepts a URSB number in any case and spacing and a contact name', () => {
+    expect(
+      checkInstitution({ registration_number: ' ursb/2019/004411 ', contact_person: 'Sarah  Achieng' }),
+    ).toEqual({});
+  });
+
+  it('asks for both when blank, and says what a registration number looks like', () => {
+    expect(checkInstitution({ registration_number: '  ', contact_person: '' })).toEqual({
+      registration_number: 'Enter the registration number',
+      contact_person: "Enter the contact person's name",
+    });
+    expect(checkInstitution({ registration_number: '#1', contact_person: '42' })).toEqual({
+      registration_number:
+        'A registration number is 3 to 40 letters and digits (spaces, "/", "-" and "." allowed)',
+      contact_person: "Enter the contact person's name, 2 to 100 characters",
+    });
   });
 });

@@ -1,10 +1,12 @@
 import {
   ageOn,
+  institutionFieldProblem,
   isCalendarDate,
   isValidNationalId,
   KYC_MIN_AGE_YEARS,
   kampalaDate,
   normalizeNationalId,
+  tidyLenderText,
 } from '@sente/contract';
 
 export interface KycDraft {
@@ -41,3 +43,23 @@ export function latestAdultBirthDate(now: Date = new Date()): string {
 }
 
 export { normalizeNationalId };
+
+/** An institution lender's KYC: its registration number and the person Sente deals with. */
+export interface InstitutionDraft {
+  readonly registration_number: string;
+  readonly contact_person: string;
+}
+
+/** The server's institution checks (the contract's rules), with "enter it" for a blank field. */
+export function checkInstitution(draft: InstitutionDraft): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const number = tidyLenderText(draft.registration_number);
+  const person = tidyLenderText(draft.contact_person);
+  const numberProblem = institutionFieldProblem('registration_number', number);
+  const personProblem = institutionFieldProblem('contact_person', person);
+  if (number === null) errors.registration_number = 'Enter the registration number';
+  else if (numberProblem) errors.registration_number = numberProblem;
+  if (person === null) errors.contact_person = "Enter the contact person's name";
+  else if (personProblem) errors.contact_person = personProblem;
+  return errors;
+}

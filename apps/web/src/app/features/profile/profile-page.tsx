@@ -9,6 +9,9 @@ import { Card } from '../../../ui/card.tsx';
 import { failureOf } from '../../session/failure.ts';
 import { useAppUser } from '../../shell/app-user.tsx';
 import { QueryState } from '../../shell/query-state.tsx';
+import { LenderChecklist } from '../lender/lender-checklist.tsx';
+import { LenderTermsSection } from '../lender/lender-terms-section.tsx';
+import { useLenderStatus, useRefreshLenderStatus } from '../lender/use-lender-status.ts';
 import { downloadMyData } from './download-my-data.ts';
 import { KycForm } from './kyc-form.tsx';
 import { isKycComplete, useKyc } from './use-kyc.ts';
@@ -19,6 +22,8 @@ export function ProfilePage() {
   useDocumentTitle('Profile');
   const user = useAppUser();
   const kyc = useKyc();
+  const isLender = user.role === 'lender';
+  const refreshLenderStatus = useRefreshLenderStatus();
   const [saved, setSaved] = useState(false);
   const [download, setDownload] = useState<{ state: 'idle' | 'busy' } | { state: 'failed'; message: string }>(
     {
@@ -62,7 +67,9 @@ export function ProfilePage() {
           Your details (KYC)
         </h2>
         <p className="text-slate-700 dark:text-slate-300">
-          Sente checks who you are before lending. Your NIN must match the one on your applications.
+          {isLender
+            ? 'Sente checks who you are before you lend, as the law on lending asks.'
+            : 'Sente checks who you are before lending. Your NIN must match the one on your applications.'}
         </p>
         {saved ? (
           <p
@@ -70,7 +77,7 @@ export function ProfilePage() {
             className="rounded-lg bg-emerald-50 px-3 py-2 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
           >
             Your details are saved.{' '}
-            {kyc.data && isKycComplete(kyc.data) ? (
+            {!isLender && kyc.data && isKycComplete(kyc.data) ? (
               <Link to={paths.app} className={linkClass}>
                 Back to your next step
               </Link>
@@ -78,9 +85,20 @@ export function ProfilePage() {
           </p>
         ) : null}
         <QueryState query={kyc} label="your details">
-          {(data) => <KycForm kyc={data} onSaved={() => setSaved(true)} />}
+          {(data) => (
+            <KycForm
+              kyc={data}
+              isLender={isLender}
+              onSaved={() => {
+                setSaved(true);
+                if (isLender) void refreshLenderStatus();
+              }}
+            />
+          )}
         </QueryState>
       </section>
+
+      {isLender ? <LenderSections /> : null}
 
       <section aria-labelledby="data-title" className="flex flex-col items-start gap-3">
         <h2 id="data-title" className="text-lg font-bold">
@@ -96,5 +114,25 @@ export function ProfilePage() {
         </Button>
       </section>
     </div>
+  );
+}
+
+/** A lender's terms to accept and where its account stands, below its KYC. */
+function LenderSections() {
+  const status = useLenderStatus();
+  return (
+    <QueryState query={status} label="your lender status">
+      {(data) => (
+        <>
+          <LenderTermsSection status={data} />
+          <section aria-labelledby="lender-account-title" className="flex flex-col gap-3">
+            <h2 id="lender-account-title" className="text-lg font-bold">
+              Your lender account
+            </h2>
+            <LenderChecklist status={data} />
+          </section>
+        </>
+      )}
+    </QueryState>
   );
 }
