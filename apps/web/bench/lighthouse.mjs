@@ -1,6 +1,10 @@
 // `npm run bench:web`: Lighthouse 12 (mobile preset: Moto G Power, slow 4G, 4× CPU slowdown) against
 // Debian's Chromium, on pages served by the real built server (node apps/server/dist/main.js) with a
 // throwaway embedded database. Run after `npm run build` (the root script does).
+//
+// BENCH_PAGES=/app/login,/app npm run bench:web measures the app too: pages under /app other than
+// /app/login and /app/register are opened signed in as the demo borrower Nakato Sarah (the demo data
+// is seeded for them), her app session put in the browser's storage before Lighthouse loads the page.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -8,11 +12,36 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const pages = (process.env.BENCH_PAGES ?? '/,/products,/faq').split(',');
+const isSignedInPage = (page) => page.startsWith('/app') && !/^\/app\/(login|register)\b/.test(page);
+const needsDemo = pages.some(isSignedInPage);
+const demoBorrower = { email: 'nakato.sarah@example.ug', password: 'sente-demo-2025' };
+
+/** Signs in through the API and stores the app session in the browser, as the app's own sign-in does. */
+async function storeAppSession(baseUrl, debuggingPort) {
+  const response = await fetch(`${baseUrl}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoBorrower),
+  });
+  if (!response.ok) throw new Error(`the demo borrower could not sign in: ${response.status}`);
+  const session = await response.json();
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${baseUrl}/robots.txt`);
+  await page.evaluate((stored) => {
+    localStorage.setItem('sente.app.accessToken', stored.access);
+    localStorage.setItem('sente.app.refreshToken', stored.refresh);
+    localStorage.setItem('sente.app.user', JSON.stringify(stored.user));
+  }, session);
+  await page.close();
+  await browser.close();
+}
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -49,7 +78,7 @@ const server = spawn(process.execPath, [serverMain], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
+    SEED_DEMO: needsDemo ? 'true' : 'false',
     LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -64,8 +93,12 @@ try {
   });
   const rows = [];
   for (const page of pages) {
+    const signedIn = isSignedInPage(page);
+    if (signedIn) await storeAppSession(baseUrl, chrome.port);
     const result = await lighthouse(`${baseUrl}${page}`, {
       port: chrome.port,
+      // Lighthouse clears the origin's storage first; a signed-in page keeps the session just stored.
+      disableStorageReset: signedIn,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],

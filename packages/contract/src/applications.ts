@@ -17,15 +17,37 @@ import { PlatformTransaction } from './wallet.ts';
 export const ApplicationStatus = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 
-export const DocumentType = z.enum([
+/** The spec's six document types, in the order the screens list them. */
+export const DOCUMENT_TYPES = [
   'NATIONAL_ID',
   'TRADE_LICENSE',
   'INCORPORATION',
   'URA_REGISTRATION',
   'CASH_FLOW',
   'BANK_STATEMENTS',
-]);
+] as const;
+export const DocumentType = z.enum(DOCUMENT_TYPES);
 export type DocumentType = z.infer<typeof DocumentType>;
+
+/**
+ * What a complete application has (docs/lending.md, credit check): the National ID, one business
+ * registration document, and bank or cash-flow statements. Each group is met by any one of its types.
+ */
+export const EXPECTED_DOCUMENTS = [
+  { label: 'your National ID', types: ['NATIONAL_ID'] },
+  {
+    label: 'a business registration document',
+    types: ['TRADE_LICENSE', 'INCORPORATION', 'URA_REGISTRATION'],
+  },
+  { label: 'bank or cash-flow statements', types: ['BANK_STATEMENTS', 'CASH_FLOW'] },
+] as const satisfies readonly { label: string; types: readonly DocumentType[] }[];
+
+/** The expected documents not yet on file, in words ("your National ID", …). */
+export function missingDocuments(onFile: readonly DocumentType[]): string[] {
+  return EXPECTED_DOCUMENTS.filter((group) => !group.types.some((type) => onFile.includes(type))).map(
+    (group) => group.label,
+  );
+}
 
 /** National Identification Number: 14 letters and digits, C then M or F (format only). */
 export const NIN_PATTERN = /^C[MF][0-9A-Z]{12}$/;
@@ -57,6 +79,8 @@ export const ApplicationDto = z
     credit_score: z.number().int().nullable(),
     credit_reasons: z.array(z.string()),
     document_count: z.number().int(),
+    /** The types with at least one document on file, in DOCUMENT_TYPES order (a borrower sees which). */
+    document_types: z.array(DocumentType),
     /** On the marketplace once approved (decisions.md, The marketplace); null before, or if never listed. */
     listing: z
       .object({

@@ -1,4 +1,9 @@
-import { type ApplicationDto, type BorrowerApplicationDto, toUgxString } from '@sente/contract';
+import {
+  type ApplicationDto,
+  type BorrowerApplicationDto,
+  DOCUMENT_TYPES,
+  toUgxString,
+} from '@sente/contract';
 import type { ApplicationView, DocumentRow } from './applications.repo.ts';
 import { decisionReasonFor } from './applications.service.ts';
 
@@ -26,6 +31,7 @@ export function toApplicationDto({ application: a, ...names }: ApplicationView):
     credit_score: a.creditScore,
     credit_reasons: a.creditReasons ?? [],
     document_count: names.documentCount,
+    document_types: DOCUMENT_TYPES.filter((type) => names.documentTypes.includes(type)),
     listing: names.listing
       ? {
           id: names.listing.id,

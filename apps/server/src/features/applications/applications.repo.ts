@@ -1,4 +1,4 @@
-import type { ApplicationOrdering } from '@sente/contract';
+import type { ApplicationOrdering, DocumentType } from '@sente/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -32,6 +32,10 @@ function selectApplicationViews(db: DbOrTx) {
       loanType: loanTypes,
       decidedByName: decider.name,
       documentCount: sql<number>`(select count(*)::int from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
+      // Which of the six types are on file (json, so both drivers hand back an array).
+      documentTypes: sql<
+        DocumentType[]
+      >`(select coalesce(json_agg(distinct ${applicationDocuments.documentType}), '[]'::json) from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
       // The marketplace listing of an approved application, with what live bids cover so far.
       listing: { id: listings.id, status: listings.status, closesAt: listings.closesAt },
       listingFunded:

@@ -205,6 +205,25 @@ describe('GET /api/loans/applications/:id/documents/ and the signed file URL', (
     expect((await t.app.inject({ url: `/api/loans/documents/${docId}/file/` })).statusCode).toBe(400);
   });
 
+  it("tells the borrower which types are on file instead, each once, in the screens' order", async () => {
+    const id = await newApplication();
+    const read = async () =>
+      (await t.app.inject({ url: `/api/loans/applications/${id}/`, headers: bearer(borrower.token) })).json();
+    expect(await read()).toMatchObject({ document_count: 0, document_types: [] });
+    await upload(id, { fileName: 'march.pdf', bytes: pdf }, 'BANK_STATEMENTS');
+    await upload(id, { fileName: 'april.pdf', bytes: pdf }, 'BANK_STATEMENTS');
+    await upload(id, { fileName: 'id.png', bytes: png, contentType: 'image/png' }, 'NATIONAL_ID');
+    expect(await read()).toMatchObject({
+      document_count: 3,
+      document_types: ['NATIONAL_ID', 'BANK_STATEMENTS'],
+    });
+    const mine = await t.app.inject({ url: '/api/loans/my-applications/', headers: bearer(borrower.token) });
+    expect(mine.json().results.find((row: { id: number }) => row.id === id).document_types).toEqual([
+      'NATIONAL_ID',
+      'BANK_STATEMENTS',
+    ]);
+  });
+
   it('refuses the document list to borrowers', async () => {
     const id = await newApplication();
     const res = await t.app.inject({

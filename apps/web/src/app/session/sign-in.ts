@@ -57,17 +57,11 @@ export async function signOut(): Promise<void> {
   }
 }
 
-/**
- * Forms keep drafts in sessionStorage (use-draft.ts) and the documents sent from this phone are
- * remembered in localStorage (use-uploads.ts); a sign-out leaves neither behind.
- */
+/** Forms keep drafts in sessionStorage (use-draft.ts); a sign-out leaves none behind. */
 function clearDrafts(): void {
   try {
     for (const key of Object.keys(sessionStorage)) {
       if (key.startsWith('sente.app.draft.')) sessionStorage.removeItem(key);
-    }
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('sente.app.uploads.')) localStorage.removeItem(key);
     }
   } catch {
     // Storage blocked: nothing was kept.

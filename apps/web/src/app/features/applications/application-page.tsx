@@ -92,7 +92,11 @@ export function ApplicationPage() {
             {data.status === 'APPROVED' ? <OffersSection application={data} /> : null}
             <Details application={data} />
             {data.status === 'PENDING' ? (
-              <DocumentsSection applicationId={data.id} received={data.document_count} />
+              <DocumentsSection
+                applicationId={data.id}
+                received={data.document_count}
+                onFile={data.document_types}
+              />
             ) : null}
           </>
         )}

@@ -62,20 +62,30 @@ function FilePickers({
   );
 }
 
+const sentClass = 'flex items-center gap-1.5 text-sm text-emerald-800 dark:text-emerald-300';
+
 function UploadStatus({
   label,
   state,
+  isOnFile,
   onRetry,
   onCancel,
 }: {
   readonly label: string;
   readonly state: UploadState;
+  /** Sente already has one of this type (sent from this phone or another). */
+  readonly isOnFile: boolean;
   readonly onRetry: (file: File) => void;
   readonly onCancel: () => void;
 }) {
   switch (state.state) {
     case 'idle':
-      return null;
+      return isOnFile ? (
+        <p className={sentClass}>
+          <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />
+          On file with Sente. You can send another if it has changed.
+        </p>
+      ) : null;
     case 'preparing':
       return <p className="text-sm">Preparing the photo...</p>;
     case 'uploading': {
@@ -99,7 +109,7 @@ function UploadStatus({
     }
     case 'done':
       return (
-        <p className="flex items-center gap-1.5 text-sm text-emerald-800 dark:text-emerald-300">
+        <p className={sentClass}>
           <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />
           Sent: {state.fileName}, {formatKampalaDateTime(state.uploadedAt)}
         </p>
@@ -124,9 +134,11 @@ function UploadStatus({
 export function DocumentsSection({
   applicationId,
   received,
+  onFile,
 }: {
   readonly applicationId: number;
   readonly received: number;
+  readonly onFile: readonly DocumentType[];
 }) {
   const { uploads, upload, cancel } = useUploads(applicationId);
   return (
@@ -142,7 +154,7 @@ export function DocumentsSection({
       </p>
       <ul className="flex flex-col gap-3">
         {DOCUMENT_TYPES.map(({ type, label, hint }) => {
-          const state = uploads[type as DocumentType] ?? { state: 'idle' };
+          const state = uploads[type] ?? { state: 'idle' };
           const isBusy = state.state === 'uploading' || state.state === 'preparing';
           return (
             <li key={type}>
@@ -153,6 +165,7 @@ export function DocumentsSection({
                   <UploadStatus
                     label={label}
                     state={state}
+                    isOnFile={onFile.includes(type)}
                     onRetry={(file) => void upload(type, file)}
                     onCancel={() => cancel(type)}
                   />

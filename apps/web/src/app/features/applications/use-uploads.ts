@@ -16,27 +16,6 @@ export type UploadState =
 
 type Uploads = Partial<Record<DocumentType, UploadState>>;
 
-/** What was uploaded from this phone, per application (the borrower cannot list documents back). */
-const storageKey = (applicationId: number) => `sente.app.uploads.${applicationId}`;
-
-function readDone(applicationId: number): Uploads {
-  try {
-    const raw = localStorage.getItem(storageKey(applicationId));
-    return raw ? (JSON.parse(raw) as Uploads) : {};
-  } catch {
-    return {};
-  }
-}
-
-function saveDone(applicationId: number, uploads: Uploads): void {
-  const done = Object.fromEntries(Object.entries(uploads).filter(([, value]) => value?.state === 'done'));
-  try {
-    localStorage.setItem(storageKey(applicationId), JSON.stringify(done));
-  } catch {
-    // Storage full or blocked: the server still has the documents.
-  }
-}
-
 function tooLarge(file: File): Failure {
   const megabytes = (file.size / 1024 / 1024).toFixed(1);
   return {
@@ -47,20 +26,18 @@ function tooLarge(file: File): Failure {
   };
 }
 
-/** Uploads per document type, with progress, a retry that resends the same file, and cancel. */
+/**
+ * Uploads per document type made on this screen, with progress, a retry that resends the same file,
+ * and cancel. What is already on file comes from the server (the application's `document_types`).
+ */
 export function useUploads(applicationId: number) {
   const queryClient = useQueryClient();
-  const [uploads, setUploads] = useState<Uploads>(() => readDone(applicationId));
+  const [uploads, setUploads] = useState<Uploads>({});
   const controllers = useRef(new Map<DocumentType, AbortController>());
 
   const setOne = useCallback(
-    (type: DocumentType, state: UploadState) =>
-      setUploads((current) => {
-        const next = { ...current, [type]: state };
-        if (state.state === 'done') saveDone(applicationId, next);
-        return next;
-      }),
-    [applicationId],
+    (type: DocumentType, state: UploadState) => setUploads((current) => ({ ...current, [type]: state })),
+    [],
   );
 
   const upload = useCallback(

@@ -35,7 +35,7 @@ function textOf(step: NextStep, now: number): StepText {
     case 'upload-documents':
       return {
         title: 'Upload what is missing',
-        text: `We have ${step.received} of your documents. Add your National ID, a business registration document and bank or cash-flow statements.`,
+        text: `Sente still needs ${listInWords(step.missing)}. A photo from your phone is enough.`,
         action: 'Upload documents',
       };
     case 'wait-for-decision':
@@ -114,4 +114,9 @@ export function NextStepCard({ step }: { readonly step: NextStep }) {
       </Link>
     </section>
   );
+}
+
+/** "a, b and c". */
+function listInWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

@@ -22,6 +22,7 @@ function application(patch: Partial<BorrowerApplicationDto> = {}): BorrowerAppli
     decision_reason: null,
     decided_at: null,
     document_count: 0,
+    document_types: [],
     listing: null,
     created_at: '2025-03-01T09:00:00Z',
     updated_at: '2025-03-01T09:00:00Z',
@@ -76,9 +77,17 @@ describe('nextStepFor', () => {
     expect(nextStepFor(ready)).toEqual({ kind: 'apply', to: '/app/apply' });
   });
 
-  it('asks for documents while a pending application has fewer than three', () => {
-    const step = nextStepFor({ ...ready, applications: [application({ document_count: 2 })] });
-    expect(step).toEqual({ kind: 'upload-documents', to: '/app/applications/7', received: 2 });
+  it('asks for the expected documents still missing, whatever the count', () => {
+    const twoIds = application({ document_count: 2, document_types: ['NATIONAL_ID', 'URA_REGISTRATION'] });
+    expect(nextStepFor({ ...ready, applications: [twoIds] })).toEqual({
+      kind: 'upload-documents',
+      to: '/app/applications/7',
+      missing: ['bank or cash-flow statements'],
+    });
+    const none = application();
+    expect(nextStepFor({ ...ready, applications: [none] })).toMatchObject({
+      missing: ['your National ID', 'a business registration document', 'bank or cash-flow statements'],
+    });
   });
 
   it('asks to finish the profile while a pending application waits for it', () => {
@@ -87,8 +96,11 @@ describe('nextStepFor', () => {
   });
 
   it('says the decision is awaited once the documents are in', () => {
-    const step = nextStepFor({ ...ready, applications: [application({ document_count: 3 })] });
-    expect(step.kind).toBe('wait-for-decision');
+    const complete = application({
+      document_count: 3,
+      document_types: ['NATIONAL_ID', 'TRADE_LICENSE', 'CASH_FLOW'],
+    });
+    expect(nextStepFor({ ...ready, applications: [complete] }).kind).toBe('wait-for-decision');
   });
 
   it('follows the listing of an approved application: bidding, offers, ended, funded', () => {

@@ -1,4 +1,4 @@
-import type { BorrowerApplicationDto, LoanDto } from '@sente/contract';
+import { type BorrowerApplicationDto, type LoanDto, missingDocuments } from '@sente/contract';
 import { paths } from '../../../lib/paths.ts';
 
 /**
@@ -9,7 +9,7 @@ export type NextStep =
   | { readonly kind: 'confirm-phone'; readonly to: string }
   | { readonly kind: 'finish-profile'; readonly to: string }
   | { readonly kind: 'apply'; readonly to: string }
-  | { readonly kind: 'upload-documents'; readonly to: string; readonly received: number }
+  | { readonly kind: 'upload-documents'; readonly to: string; readonly missing: readonly string[] }
   | { readonly kind: 'wait-for-decision'; readonly to: string }
   | { readonly kind: 'wait-for-lenders'; readonly to: string; readonly closesAt: string }
   | { readonly kind: 'choose-offer'; readonly to: string }
@@ -18,12 +18,6 @@ export type NextStep =
   | { readonly kind: 'pay-arrears'; readonly to: string; readonly loan: LoanDto }
   | { readonly kind: 'next-installment'; readonly to: string; readonly loan: LoanDto }
   | { readonly kind: 'rejected'; readonly to: string; readonly reason: string | null };
-
-/**
- * Documents a complete application has (docs/lending.md, credit check): the National ID, one business
- * registration document and bank or cash-flow statements. Below this many, the home screen asks for more.
- */
-export const DOCUMENTS_EXPECTED = 3;
 
 export interface BorrowerFacts {
   readonly isPhoneVerified: boolean;
@@ -51,9 +45,8 @@ export function nextStepFor(facts: BorrowerFacts): NextStep {
     const to = paths.appApplication(inProgress.id);
     if (inProgress.status === 'PENDING') {
       if (!facts.isKycComplete) return { kind: 'finish-profile', to: paths.appProfile };
-      if (inProgress.document_count < DOCUMENTS_EXPECTED) {
-        return { kind: 'upload-documents', to, received: inProgress.document_count };
-      }
+      const missing = missingDocuments(inProgress.document_types);
+      if (missing.length > 0) return { kind: 'upload-documents', to, missing };
       return { kind: 'wait-for-decision', to };
     }
     const listing = inProgress.listing;
