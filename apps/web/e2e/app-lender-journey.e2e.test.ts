@@ -1,0 +1,143 @@
+/**
+ * A lender's whole journey in the app on a 360 × 740 phone, against the real server: sign up from
+ * the public /lender page, confirm the phone with the SMS code, give an institution's KYC, accept
+ * the lender terms and risk statement, wait for verification while an admin verifies in the
+ * back-office, and read the inbox message that says so. Every screen is checked with axe on the
+ * way, and again in the dark theme at the end.
+ */
+import { randomInt } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAdminPage } from './admin-session.ts';
+import {
+  axeViolations,
+  hasSidewaysScroll,
+  openAppPage,
+  PHONE,
+  readSmsCode,
+  waitUntilLoaded,
+} from './app-session.ts';
+import { launchBrowser, openPage } from './harness.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The lender made by the journey, for the dark-theme pass. */
+const lender = { name: '', email: '', password: 'lender-journey-password-7' };
+
+async function checkScreen(page: Page, loaded: string): Promise<void> {
+  await page.getByText(loaded).first().waitFor();
+  await waitUntilLoaded(page);
+  const path = new URL(page.url()).pathname + new URL(page.url()).hash;
+  expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
+  expect({ path, sideways: await hasSidewaysScroll(page) }).toEqual({ path, sideways: false });
+}
+
+const tab = (page: Page, name: string | RegExp) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+
+async function verifyInBackOffice(email: string, name: string): Promise<void> {
+  const { page, problems, close } = await openAdminPage(
+    browser,
+    `/dashboard/lenders?verified=false&search=${encodeURIComponent(email)}`,
+  );
+  await page.getByRole('button', { name: `Verify ${name}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify lender' });
+  await dialog
+    .getByLabel('What was checked')
+    .fill('URSB certificate and the contact person checked by phone');
+  await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.getByRole('status').getByText(`${name} is verified and may now bid on listings.`).waitFor();
+  expect(problems).toEqual([]);
+  await close();
+}
+
+describe('the lender journey in the app', () => {
+  it('goes from sign-up on /lender to a verified lender told so in the inbox', async () => {
+    const { page, problems, close } = await openPage(browser, { ...PHONE, colorScheme: 'light' });
+    page.setDefaultTimeout(15_000);
+    const local = `0701${String(randomInt(1_000_000)).padStart(6, '0')}`;
+    const phone = `+256${local.slice(1)}`;
+    lender.name = `Kampala Savers ${randomInt(1_000_000)}`;
+    lender.email = `savers.${randomInt(1_000_000_000)}@lenders.e2e.sente.ug`;
+
+    // Sign up from the public page for lenders.
+    await page.goto('/lender');
+    await page.getByRole('link', { name: 'Sign up as a lender' }).first().click();
+    await page.waitForURL('**/app/register?role=lender');
+    await checkScreen(page, 'Signing up as');
+    await page.getByLabel('Full name').fill(lender.name);
+    await page.getByLabel('Email').fill(lender.email);
+    await page.getByLabel('Mobile number').fill(local);
+    await page.getByLabel(/^Password/).fill(lender.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL('**/app/verify-phone');
+    await checkScreen(page, '5 tries left');
+    await page.getByLabel('6-digit code').fill(await readSmsCode(phone));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/app$/);
+
+    // Home: the steps before bidding, the phone done and the rest to do.
+    await checkScreen(page, 'Before you can bid:');
+    await page.getByRole('link', { name: 'Fill them in on your profile' }).click();
+    await checkScreen(page, 'Your details (KYC)');
+
+    // KYC as an institution: a malformed registration number is refused on the phone first.
+    await page.getByRole('radio', { name: 'A company, SACCO or other organisation' }).check();
+    await page.getByLabel('Registration number (URSB)').fill('#12');
+    await page.getByLabel('Contact person').fill('Grace Nakato');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page
+      .getByText('A registration number is 3 to 40 letters and digits (spaces, "/", "-" and "." allowed)')
+      .waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'registration_number');
+    await page.getByLabel('Registration number (URSB)').fill('ursb/2021/00417');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Your details are saved.').waitFor();
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel('Registration number (URSB)').inputValue())
+      .toBe('URSB/2021/00417');
+
+    // The terms: accepting without ticking the box says why; then they are accepted.
+    const terms = page.getByRole('region', { name: 'Lender terms and risk statement' });
+    await terms.getByText('Your money is at risk.', { exact: false }).waitFor();
+    await terms
+      .getByText('Sente keeps 10% of the interest you earn as its service fee.', { exact: false })
+      .waitFor();
+    await terms.getByRole('button', { name: 'Accept the terms' }).click();
+    await terms.getByText('Tick the box to show you have read the terms.').waitFor();
+    await terms.getByLabel('I have read the lender terms and risk statement and I accept them.').check();
+    await terms.getByRole('button', { name: 'Accept the terms' }).click();
+    await terms.getByText(/^You accepted these terms on /).waitFor();
+    const account = page.getByRole('region', { name: 'Your lender account' });
+    await account.getByText(/^Waiting for verification: Sente is checking your details/).waitFor();
+    await checkScreen(page, 'You accepted these terms on');
+
+    // The admin verifies it in the back-office; the lender's home and inbox say so.
+    await verifyInBackOffice(lender.email, lender.name);
+    await tab(page, 'Home').click();
+    await page.reload();
+    await checkScreen(page, 'Your account is verified: you may bid on the marketplace.');
+    await tab(page, /Inbox/).click();
+    await checkScreen(page, 'Your lender account is verified');
+
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('shows the lender screens without WCAG 2.2 AA violations in the dark theme', async () => {
+    const { page, problems, close } = await openAppPage(browser, lender, '/app', { colorScheme: 'dark' });
+    await checkScreen(page, 'Your account is verified');
+    await page.goto('/app/profile');
+    await checkScreen(page, 'You accepted these terms on');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
