@@ -11,6 +11,11 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'sente-dist-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
+  writeFileSync(
+    path.join(dist, 'app-sign-in.html'),
+    '<!doctype html><title>app shell, sign-in chunks</title>',
+  );
+  writeFileSync(path.join(dist, 'app.html'), '<!doctype html><title>app shell, screen chunks</title>');
   writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Page not found</title>');
   writeFileSync(path.join(dist, 'landing.html'), '<!doctype html><title>Landing prerendered</title>');
   mkdirSync(path.join(dist, 'about'));
@@ -47,6 +52,17 @@ describe('unknown paths', () => {
     }
     const res = await t.app.inject({ method: 'GET', url: '/application' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('gives sign-in and sign-up the shell preloading the first screen, other app pages the screens too', async () => {
+    const titleOf = async (url: string) =>
+      /<title>(.*)<\/title>/.exec((await t.app.inject({ method: 'GET', url })).body)?.[1];
+    expect(await titleOf('/app/login')).toBe('app shell, sign-in chunks');
+    expect(await titleOf('/app/register?role=lender')).toBe('app shell, sign-in chunks');
+    expect(await titleOf('/app')).toBe('app shell, screen chunks');
+    expect(await titleOf('/app/loans/12/repay')).toBe('app shell, screen chunks');
+    expect(await titleOf('/app/login-help')).toBe('app shell, screen chunks');
+    expect(await titleOf('/dashboard/loans')).toBe('app shell');
   });
 
   it('answers the not-found page with status 404 for an unknown page', async () => {

@@ -105,6 +105,15 @@ try {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
     const { categories, audits } = result.lhr;
+    if (process.env.BENCH_REPORT_DIR) {
+      const { writeFile } = await import('node:fs/promises');
+      const file = path.join(process.env.BENCH_REPORT_DIR, `${page.replaceAll('/', '_') || 'root'}.json`);
+      await writeFile(file, JSON.stringify(result.lhr));
+    }
+    if (result.lhr.runtimeError)
+      console.log(`${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    const issues = audits['inspector-issues']?.details?.items ?? [];
+    if (issues.length > 0) console.log(`${page}: inspector issues: ${JSON.stringify(issues).slice(0, 600)}`);
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
     const scripts = audits['resource-summary']?.details?.items?.find(
       (item) => item.resourceType === 'script',

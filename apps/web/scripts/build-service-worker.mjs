@@ -30,6 +30,7 @@ const shell = ['/app', '/theme-init.js', '/favicon.svg', '/app.webmanifest', '/a
 const version = createHash('sha256')
   .update(JSON.stringify(assets))
   .update(await readFile(path.join(distDir, 'index.html')))
+  .update(await readFile(path.join(distDir, 'app.html')))
   .digest('hex')
   .slice(0, 12);
 

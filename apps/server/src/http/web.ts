@@ -20,6 +20,15 @@ function isSpaRoute(pathname: string): boolean {
   return SPA_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
+/**
+ * The app's pages get the shell that preloads their chunks (apps/web/scripts/build-app-shells.mjs):
+ * sign-in and sign-up only the first screen's, every other /app page the screens behind sign-in too.
+ */
+function appShellOf(pathname: string): string {
+  if (pathname !== '/app' && !pathname.startsWith('/app/')) return 'index.html';
+  return /^\/app\/(login|register)\/?$/.test(pathname) ? 'app-sign-in.html' : 'app.html';
+}
+
 /** Serves the built web app: prerendered pages, hashed assets, the SPA shell, the 404 page. */
 export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -91,7 +100,12 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
       );
     }
     if (isSpaRoute(pathname)) {
-      return sendHtml(request, reply, 200, readPage(indexFile) ?? '');
+      return sendHtml(
+        request,
+        reply,
+        200,
+        readPage(path.join(distDir, appShellOf(pathname))) ?? readPage(indexFile) ?? '',
+      );
     }
     return sendHtml(
       request,

@@ -1,11 +1,11 @@
-import { formatKampalaDate, formatUgx } from '@sente/contract';
+import { type BorrowerApplicationDto, formatKampalaDate, formatUgx, type LoanDto } from '@sente/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Card } from '../../../ui/card.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
 import { useAppUser } from '../../shell/app-user.tsx';
-import { LoadError, Loading, QueryState } from '../../shell/query-state.tsx';
+import { LoadError, Loading } from '../../shell/query-state.tsx';
 import { useFlashNotice } from '../../shell/use-flash-notice.ts';
 import { useMyApplications } from '../applications/use-applications.ts';
 import { useMyLoans } from '../loans/use-loans.ts';
@@ -36,11 +36,7 @@ export function BorrowerHomePage() {
           {notice}
         </p>
       ) : null}
-      {!user.phone_verified ? (
-        <NextStepCard
-          step={nextStepFor({ isPhoneVerified: false, isKycComplete: false, applications: [], loans: [] })}
-        />
-      ) : isReady ? (
+      {isReady ? (
         <NextStepCard
           step={nextStepFor({
             isPhoneVerified: user.phone_verified,
@@ -50,45 +46,58 @@ export function BorrowerHomePage() {
           })}
         />
       ) : failed ? (
-        <LoadError label="your next step" error={failed.error} onRetry={() => void failed.refetch()} />
+        <LoadError label="your home" error={failed.error} onRetry={() => void failed.refetch()} />
       ) : (
-        <Loading label="your next step" />
+        <Loading label="your home" />
       )}
+      {isReady ? <HomeLists loans={loans.data.results} applications={applications.data.results} /> : null}
+    </div>
+  );
+}
 
+/**
+ * The loans and applications, drawn with the next step in one go: drawn as each answer came, the
+ * sections pushed one another down the screen while the borrower was reading them.
+ */
+function HomeLists({
+  loans,
+  applications,
+}: {
+  readonly loans: readonly LoanDto[];
+  readonly applications: readonly BorrowerApplicationDto[];
+}) {
+  return (
+    <>
       <section aria-labelledby="loans-title" className="flex flex-col gap-3">
         <h2 id="loans-title" className="text-lg font-bold">
           Your loans
         </h2>
-        <QueryState query={loans} label="your loans">
-          {(page) =>
-            page.results.length === 0 ? (
-              <p className="text-slate-700 dark:text-slate-300">No loans yet.</p>
-            ) : (
-              <ul className="flex flex-col gap-3">
-                {page.results.map((loan) => (
-                  <li key={loan.id}>
-                    <Card className="flex flex-col gap-1 p-4">
-                      <div className="flex items-center justify-between gap-2">
-                        <Link to={paths.appLoan(loan.id)} className={linkClass}>
-                          {loan.loan_id}
-                        </Link>
-                        <StatusBadge label={loan.status.replace('_', ' ')} tone={toneOfStatus(loan.status)} />
-                      </div>
-                      <p>
-                        {formatUgx(loan.remaining_balance)} left of {formatUgx(loan.total_payable)}
-                      </p>
-                      {loan.next_due_date ? (
-                        <p className="text-sm text-slate-700 dark:text-slate-300">
-                          Next due {formatKampalaDate(loan.next_due_date)}
-                        </p>
-                      ) : null}
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </QueryState>
+        {loans.length === 0 ? (
+          <p className="text-slate-700 dark:text-slate-300">No loans yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {loans.map((loan) => (
+              <li key={loan.id}>
+                <Card className="flex flex-col gap-1 p-4">
+                  <div className="flex items-center justify-between gap-2">
+                    <Link to={paths.appLoan(loan.id)} className={linkClass}>
+                      {loan.loan_id}
+                    </Link>
+                    <StatusBadge label={loan.status.replace('_', ' ')} tone={toneOfStatus(loan.status)} />
+                  </div>
+                  <p>
+                    {formatUgx(loan.remaining_balance)} left of {formatUgx(loan.total_payable)}
+                  </p>
+                  {loan.next_due_date ? (
+                    <p className="text-sm text-slate-700 dark:text-slate-300">
+                      Next due {formatKampalaDate(loan.next_due_date)}
+                    </p>
+                  ) : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section aria-labelledby="applications-title" className="flex flex-col gap-3">
@@ -100,33 +109,29 @@ export function BorrowerHomePage() {
             New application
           </Link>
         </div>
-        <QueryState query={applications} label="your applications">
-          {(page) =>
-            page.results.length === 0 ? (
-              <p className="text-slate-700 dark:text-slate-300">You have not applied yet.</p>
-            ) : (
-              <ul className="flex flex-col gap-3">
-                {page.results.map((application) => (
-                  <li key={application.id}>
-                    <Card className="flex flex-col gap-1 p-4">
-                      <div className="flex items-center justify-between gap-2">
-                        <Link to={paths.appApplication(application.id)} className={linkClass}>
-                          {application.business_name}: {formatUgx(application.amount_requested)}
-                        </Link>
-                        <StatusBadge label={application.status} tone={toneOfStatus(application.status)} />
-                      </div>
-                      <p className="text-sm text-slate-700 dark:text-slate-300">
-                        {application.loan_type_name}, {application.loan_term} months, applied{' '}
-                        {formatKampalaDate(application.created_at)}
-                      </p>
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </QueryState>
+        {applications.length === 0 ? (
+          <p className="text-slate-700 dark:text-slate-300">You have not applied yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {applications.map((application) => (
+              <li key={application.id}>
+                <Card className="flex flex-col gap-1 p-4">
+                  <div className="flex items-center justify-between gap-2">
+                    <Link to={paths.appApplication(application.id)} className={linkClass}>
+                      {application.business_name}: {formatUgx(application.amount_requested)}
+                    </Link>
+                    <StatusBadge label={application.status} tone={toneOfStatus(application.status)} />
+                  </div>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    {application.loan_type_name}, {application.loan_term} months, applied{' '}
+                    {formatKampalaDate(application.created_at)}
+                  </p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
-    </div>
+    </>
   );
 }
