@@ -61,7 +61,7 @@ export function StatementSection() {
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="From"
+            label="First day"
             type="date"
             name="from"
             max={today}
@@ -70,7 +70,7 @@ export function StatementSection() {
             error={errors.from}
           />
           <TextField
-            label="To"
+            label="Last day"
             type="date"
             name="to"
             max={today}

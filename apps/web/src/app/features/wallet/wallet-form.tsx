@@ -1,11 +1,13 @@
 import { formatUgx } from '@sente/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/field.tsx';
 import { failureOf } from '../../session/failure.ts';
 import { focusFirstError } from '../../shell/focus-first-error.ts';
-import { useDeposit, useWithdraw } from './use-wallet.ts';
+import { isUnanswered } from '../payments/same-key-retry.ts';
+import { useDeposit, useWithdraw, WALLET_QUERIES } from './use-wallet.ts';
 import { checkWalletRequest, type WalletAction } from './wallet-checks.ts';
 
 export interface WalletDraft {
@@ -31,6 +33,7 @@ export function WalletForm({
   readonly available: number | null;
   readonly onChange: (patch: Partial<WalletDraft>) => void;
 }) {
+  const queryClient = useQueryClient();
   const deposit = useDeposit();
   const withdraw = useWithdraw();
   const request = draft.action === 'deposit' ? deposit : withdraw;
@@ -58,8 +61,14 @@ export function WalletForm({
     const action = draft.action;
     request.mutate(check.body, {
       onSuccess: (transaction) =>
-        onChange({ amount: '', pending: { id: transaction.id, action, startedAt: Date.now() } }),
-      onError: () => focusFirstError(form),
+        onChange({ pending: { id: transaction.id, action, startedAt: Date.now() } }),
+      onError: (error) => {
+        focusFirstError(form);
+        // A refusal may mean the cash changed elsewhere (a bid, another phone): show what there is now.
+        if (!isUnanswered(error)) {
+          for (const queryKey of WALLET_QUERIES) void queryClient.invalidateQueries({ queryKey });
+        }
+      },
     });
   };
 
