@@ -95,11 +95,10 @@ describe("the lender's wallet and portfolio in the app", () => {
       .filter({ hasText: 'Done' })
       .filter({ hasText: '+UGX 300,000' })
       .waitFor();
-    await history
-      .getByRole('listitem')
-      .filter({ hasText: 'Failed' })
-      .filter({ hasText: '+UGX 300,000' })
-      .waitFor();
+    // The refused one moved nothing, and says why.
+    const refused = history.getByRole('listitem').filter({ hasText: 'Failed' });
+    await refused.getByText(ugx(300_000), { exact: true }).waitFor();
+    await refused.getByText('The payment was not approved on your phone. No money was taken.').waitFor();
     await checkScreen(page, 'The money is in your wallet, ready to lend.');
     await page.getByRole('button', { name: 'Done' }).click();
 

@@ -1,4 +1,4 @@
-import { formatKampalaDateTime, formatSignedUgx, type PlatformTransaction } from '@sente/contract';
+import { formatKampalaDateTime, formatSignedUgx, formatUgx, type PlatformTransaction } from '@sente/contract';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
@@ -43,7 +43,10 @@ export function WalletHistory({ userId }: { readonly userId: number }) {
                         <StatusBadge label={STATUS_NAMES[item.status]} tone={toneOfStatus(item.status)} />
                       </div>
                       <p className="text-lg font-bold tabular-nums">
-                        {formatSignedUgx(item.amount, item.transaction_type)}
+                        {/* A failed payment moved nothing: no + or − before it. */}
+                        {item.status === 'FAILED'
+                          ? formatUgx(item.amount)
+                          : formatSignedUgx(item.amount, item.transaction_type)}
                       </p>
                       <p className="text-sm text-slate-700 dark:text-slate-300">
                         {formatKampalaDateTime(item.created_at)}, {item.phone_number}
