@@ -23,8 +23,12 @@ export interface TestAccount {
   readonly email: string;
 }
 
-/** A new account of the role, its email made from the name. */
-export async function createAccount(name: string, role: 'borrower' | 'lender'): Promise<TestAccount> {
+/** A new account of the role, its email made from the name; `phone` (07XXXXXXXX) when given. */
+export async function createAccount(
+  name: string,
+  role: 'borrower' | 'lender',
+  { phone }: { phone?: string } = {},
+): Promise<TestAccount> {
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@${role}s.e2e.sente.ug`;
   const { stdout } = await run(
     process.execPath,
@@ -41,6 +45,7 @@ export async function createAccount(name: string, role: 'borrower' | 'lender'): 
       name,
       '--role',
       role,
+      ...(phone ? ['--phone', phone] : []),
     ],
     {
       cwd: repoRoot,

@@ -8,20 +8,20 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { rateToBasisPoints } from '@sente/contract/rate';
 import { buildSchedule } from '@sente/contract/schedule';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from './accounts.ts';
-import { adminApi, loginThroughApi } from './admin-session.ts';
+import { adminApi } from './admin-session.ts';
 import {
   axeViolations,
-  hasSidewaysScroll,
+  checkScreen,
   openAppPage,
   PHONE,
   readSmsCode,
   waitUntilLoaded,
 } from './app-session.ts';
-import { harness, launchBrowser, openPage } from './harness.ts';
-import { fundedLender } from './marketplace-states.ts';
+import { launchBrowser, openPage } from './harness.ts';
+import { disburse, fundedLender } from './marketplace-states.ts';
 
 interface LoanType {
   readonly id: number;
@@ -45,34 +45,6 @@ afterAll(async () => {
 /** The borrower made by the journey and its ids, for the dark-theme pass. */
 const borrower = { email: '', password: 'journey-password-1' };
 const made = { applicationId: 0, loanId: 0 };
-
-async function checkScreen(page: Page, loaded: string): Promise<void> {
-  await page.getByText(loaded).first().waitFor();
-  await waitUntilLoaded(page);
-  const path = new URL(page.url()).pathname;
-  expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
-  expect({ path, sideways: await hasSidewaysScroll(page) }).toEqual({ path, sideways: false });
-}
-
-async function disburse(applicationId: number): Promise<number> {
-  const { access } = await loginThroughApi();
-  const response = await fetch(`${harness().baseUrl}/api/loans/applications/${applicationId}/disburse/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${access}`, 'idempotency-key': randomUUID() },
-  });
-  if (response.status !== 201 && response.status !== 202) {
-    throw new Error(`disburse answered ${response.status}: ${await response.text()}`);
-  }
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const application = await adminApi<{ approved_loan: number | null }>(
-      `/api/loans/applications/${applicationId}/`,
-    );
-    if (application.approved_loan !== null) return application.approved_loan;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`application ${applicationId} was not disbursed in 30 s`);
-}
 
 describe('the borrower journey in the app', () => {
   it('goes from sign-up to a repaid installment', async () => {

@@ -4,6 +4,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { adminApi, loginThroughApi } from './admin-session.ts';
 import { type OpenedPage, openPage } from './harness.ts';
 
@@ -63,4 +64,13 @@ export async function waitUntilLoaded(page: Page): Promise<void> {
     () =>
       ![...document.querySelectorAll('[role="status"]')].some((e) => e.textContent?.startsWith('Loading')),
   );
+}
+
+/** Waits for the screen to show `loaded` and finish loading; then axe finds nothing and nothing scrolls sideways. */
+export async function checkScreen(page: Page, loaded: string): Promise<void> {
+  await page.getByText(loaded).first().waitFor();
+  await waitUntilLoaded(page);
+  const path = new URL(page.url()).pathname;
+  expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
+  expect({ path, sideways: await hasSidewaysScroll(page) }).toEqual({ path, sideways: false });
 }

@@ -2,9 +2,10 @@
  * Marketplace states the demo data may not hold when a test runs (another suite may have listed its
  * expired listings again), made the way a real day makes them, through the API.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { callAs, createAccount } from './accounts.ts';
-import { adminApi } from './admin-session.ts';
+import { adminApi, loginThroughApi } from './admin-session.ts';
+import { harness } from './harness.ts';
 import { createLender } from './lender-accounts.ts';
 
 interface LoanType {
@@ -36,11 +37,13 @@ export async function fundedLender(name: string, amount: number) {
 }
 
 /**
- * A new EXPIRED listing: a borrower applies, an admin approves (the approval lists it), a lender's
- * bid covers it, the borrower asks for offers and declines them.
+ * A borrower's new application for the cheapest loan type's minimum, approved (the approval lists
+ * it), and a new verified lender's bid covering it at the listing's rate.
  */
-export async function expiredListing(label: string): Promise<{ id: number }> {
-  const borrower = await createAccount(`${label} Borrower`, 'borrower');
+async function coveredListing(label: string) {
+  // A payout needs the borrower's mobile-money number.
+  const phone = `0772${String(randomInt(1_000_000)).padStart(6, '0')}`;
+  const borrower = await createAccount(`${label} Borrower`, 'borrower', { phone });
   const types = await adminApi<{ results: LoanType[] }>('/api/loans/loan-types/?status=ACTIVE&page_size=100');
   const type = types.results.toSorted((a, b) => shillings(a.min_amount) - shillings(b.min_amount))[0];
   if (!type) throw new Error('no active loan type');
@@ -70,7 +73,54 @@ export async function expiredListing(label: string): Promise<{ id: number }> {
     body: { amount, rate: open.max_rate },
     headers: { 'idempotency-key': randomUUID() },
   });
-  await callAs(borrower, 'POST', `/api/loans/applications/${application.id}/offers/request/`);
-  await callAs(borrower, 'POST', `/api/loans/applications/${application.id}/offers/decline/`);
+  return { borrower, lender, applicationId: application.id, listing, amount };
+}
+
+/** A new EXPIRED listing: a lender's bid covers it, the borrower asks for offers and declines them. */
+export async function expiredListing(label: string): Promise<{ id: number }> {
+  const { borrower, applicationId, listing } = await coveredListing(label);
+  await callAs(borrower, 'POST', `/api/loans/applications/${applicationId}/offers/request/`);
+  await callAs(borrower, 'POST', `/api/loans/applications/${applicationId}/offers/decline/`);
   return listing;
+}
+
+/** An admin pays an application out and waits for its loan (the simulator pays within a second). */
+export async function disburse(applicationId: number): Promise<number> {
+  const { access } = await loginThroughApi();
+  const response = await fetch(`${harness().baseUrl}/api/loans/applications/${applicationId}/disburse/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}`, 'idempotency-key': randomUUID() },
+  });
+  if (response.status !== 201 && response.status !== 202) {
+    throw new Error(`disburse answered ${response.status}: ${await response.text()}`);
+  }
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const application = await adminApi<{ approved_loan: number | null }>(
+      `/api/loans/applications/${applicationId}/`,
+    );
+    if (application.approved_loan !== null) return application.approved_loan;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`application ${applicationId} was not disbursed in 30 s`);
+}
+
+/**
+ * A loan one new lender funded alone: its bid covers a new listing, the borrower accepts the full
+ * offer and an admin pays it out. The lender's cash is then all lent out.
+ */
+export async function lenderFundedLoan(label: string) {
+  const { borrower, lender, applicationId, amount } = await coveredListing(label);
+  const offers = await callAs<Array<{ id: number; kind: string }>>(
+    borrower,
+    'POST',
+    `/api/loans/applications/${applicationId}/offers/request/`,
+  );
+  const full = offers.find((offer) => offer.kind === 'full');
+  if (!full) throw new Error(`application ${applicationId} got no full offer`);
+  await callAs(borrower, 'POST', `/api/loans/applications/${applicationId}/offers/${full.id}/accept/`, {
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  const loanId = await disburse(applicationId);
+  return { borrower, lender, loanId, amount };
 }

@@ -56,6 +56,11 @@ export const routeTree: RouteObject[] = [
                 path: 'notifications',
                 lazy: async () => ({ Component: (await loadAppScreens()).NotificationsPage }),
               },
+              { path: 'wallet', lazy: async () => ({ Component: (await loadAppScreens()).WalletPage }) },
+              {
+                path: 'portfolio',
+                lazy: async () => ({ Component: (await loadAppScreens()).PortfolioPage }),
+              },
               { path: '*', lazy: async () => ({ Component: (await loadAppScreens()).AppNotFoundPage }) },
             ],
           },

@@ -8,6 +8,8 @@ export { RoleHomePage } from './features/home/role-home-page.tsx';
 export { LoanPage } from './features/loans/loan-page.tsx';
 export { RepayPage } from './features/loans/repay-page.tsx';
 export { NotificationsPage } from './features/notifications/notifications-page.tsx';
+export { PortfolioPage } from './features/portfolio/portfolio-page.tsx';
 export { ProfilePage } from './features/profile/profile-page.tsx';
+export { WalletPage } from './features/wallet/wallet-page.tsx';
 export { AppNotFoundPage } from './shell/app-not-found-page.tsx';
 export { AppSignedInRoot } from './shell/app-signed-in-root.tsx';

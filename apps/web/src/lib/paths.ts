@@ -48,6 +48,10 @@ export const paths = {
   appLoan: (loanId: number) => `/app/loans/${encodeURIComponent(String(loanId))}`,
   appRepay: (loanId: number) => `/app/loans/${encodeURIComponent(String(loanId))}/repay`,
   appNotifications: '/app/notifications',
+  /** The lender's cash: deposit, withdraw, history. */
+  appWallet: '/app/wallet',
+  /** The lender's money lent out, its shares of loans and the statement. */
+  appPortfolio: '/app/portfolio',
 } as const;
 
 export type ProductAnchor =

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Bell, FilePlus2, House, UserRound } from 'lucide-react';
+import { Bell, FilePlus2, House, UserRound, Wallet } from 'lucide-react';
 import { paths } from '../../lib/paths.ts';
 import type { AppUser } from '../session/app-session.ts';
 
@@ -16,12 +16,12 @@ const inbox: AppNavItem = { label: 'Inbox', to: paths.appNotifications, icon: Be
 const profile: AppNavItem = { label: 'Profile', to: paths.appProfile, icon: UserRound };
 
 /**
- * The bottom navigation per role. Lenders' own screens (marketplace, bids, portfolio) come later and
- * slot in here (docs/app.md, Adding the lender screens).
+ * The bottom navigation per role. A lender's Portfolio is reached from its Home (docs/app.md,
+ * Adding the lender screens).
  */
 export function navigationFor(role: AppUser['role']): readonly AppNavItem[] {
   if (role === 'borrower') {
     return [home, { label: 'Apply', to: paths.appApply, icon: FilePlus2 }, inbox, profile];
   }
-  return [home, inbox, profile];
+  return [home, { label: 'Wallet', to: paths.appWallet, icon: Wallet }, inbox, profile];
 }

@@ -1,8 +1,8 @@
 import { formatNumber, formatUgx, type Portfolio } from '@sente/contract';
 import { useId } from 'react';
 import type { z } from 'zod';
+import { describeReturn } from '../../../lib/lender-return.ts';
 import { StatCard } from '../../../ui/stat-card.tsx';
-import { describeReturn } from './lender-return.ts';
 
 export interface PortfolioQuery {
   readonly data?: z.infer<typeof Portfolio> | undefined;

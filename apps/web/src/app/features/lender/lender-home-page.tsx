@@ -3,14 +3,16 @@ import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAppUser } from '../../shell/app-user.tsx';
 import { QueryState } from '../../shell/query-state.tsx';
+import { PortfolioHighlights } from '../portfolio/portfolio-figures.tsx';
+import { usePortfolio } from '../portfolio/use-portfolio.ts';
 import { LenderChecklist } from './lender-checklist.tsx';
 import { useLenderStatus } from './use-lender-status.ts';
 
 const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 /**
- * A lender's home: what stands between the account and its first bid (GET /api/lender/status/).
- * The lender's own screens (marketplace, bids, portfolio) are added here later (docs/app.md).
+ * A lender's home: what stands between the account and its first bid (GET /api/lender/status/),
+ * and once verified a short summary of its money with the way to the portfolio and the wallet.
  */
 export function LenderHomePage() {
   useDocumentTitle('Home');
@@ -46,6 +48,29 @@ export function LenderHomePage() {
           }
         </QueryState>
       </section>
+      {status.data?.verified ? <PortfolioSummary /> : null}
     </div>
+  );
+}
+
+function PortfolioSummary() {
+  const portfolio = usePortfolio();
+  return (
+    <section aria-labelledby="lender-money-title" className="flex flex-col gap-3">
+      <h2 id="lender-money-title" className="text-lg font-bold">
+        Your money
+      </h2>
+      <QueryState query={portfolio} label="your portfolio">
+        {(data) => <PortfolioHighlights portfolio={data} />}
+      </QueryState>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <Link to={paths.appPortfolio} className={linkClass}>
+          See your portfolio
+        </Link>
+        <Link to={paths.appWallet} className={linkClass}>
+          Deposit or withdraw
+        </Link>
+      </div>
+    </section>
   );
 }

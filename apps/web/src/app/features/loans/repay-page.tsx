@@ -2,6 +2,7 @@ import { formatUgx, parseUgx, ugxOrZero } from '@sente/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
+import { queryKeyOf } from '../../../lib/query-key.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -12,7 +13,7 @@ import { useAppUser } from '../../shell/app-user.tsx';
 import { focusFirstError } from '../../shell/focus-first-error.ts';
 import { QueryState } from '../../shell/query-state.tsx';
 import { useDraft } from '../../shell/use-draft.ts';
-import { PaymentProgress } from './payment-progress.tsx';
+import { PaymentProgress, type PaymentWords } from '../payments/payment-progress.tsx';
 import { type LoanBalance, useLoanBalance } from './use-loans.ts';
 import { useRepay } from './use-repay.ts';
 
@@ -23,6 +24,13 @@ interface RepayDraft {
   /** The collection under way, so a reload or a killed tab comes back to its state. */
   readonly pending: { readonly id: number; readonly startedAt: number } | null;
 }
+
+const repaymentWords: PaymentWords = {
+  direction: 'collection',
+  done: 'Paid',
+  doneText: 'Thank you. Your payment is on your loan; your balance and schedule are up to date.',
+  failed: 'The payment did not go through',
+};
 
 export function RepayPage() {
   const loanId = Number(useParams().loanId);
@@ -41,11 +49,17 @@ export function RepayPage() {
       <h1 className="text-2xl font-bold">Repay</h1>
       {draft.pending ? (
         <PaymentProgress
-          loanId={loanId}
           userId={user.id}
           transactionId={draft.pending.id}
           startedAt={draft.pending.startedAt}
+          words={repaymentWords}
+          refreshOnFinal={[
+            queryKeyOf('getLoan', { id: loanId }),
+            queryKeyOf('loanBalance', { id: loanId }),
+            queryKeyOf('myLoans'),
+          ]}
           onDone={() => setDraft((current) => ({ ...current, pending: null }))}
+          doneLink={{ to: paths.appLoan(loanId), label: 'Back to your loan' }}
         />
       ) : (
         <QueryState query={balance} label="what you owe">

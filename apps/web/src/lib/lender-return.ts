@@ -8,7 +8,9 @@ type PortfolioDto = z.infer<typeof Portfolio>;
  * (docs/marketplace.md, xirr); the cash figures then tell which of the plain answers fits.
  */
 export function describeReturn(portfolio: PortfolioDto): string {
-  if (portfolio.net_annual_return !== null) return `${portfolio.net_annual_return}% a year`;
+  const rate = portfolio.net_annual_return;
+  // A rate that rounds to zero from below reads "0.00", never "-0.00".
+  if (rate !== null) return `${/^-0(\.0+)?$/.test(rate) ? rate.slice(1) : rate}% a year`;
   const { active, overdue, default: inDefault, fully_paid } = portfolio.loans;
   if (active + overdue + inDefault + fully_paid === 0) return 'No loans yet';
   const hasHadMoneyBack =

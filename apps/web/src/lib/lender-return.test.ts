@@ -16,6 +16,8 @@ describe('describeReturn', () => {
   it('reads the rate per year when the server could work one out, losses included', () => {
     expect(describeReturn({ ...portfolio, net_annual_return: '14.25' })).toBe('14.25% a year');
     expect(describeReturn({ ...portfolio, net_annual_return: '-3.10' })).toBe('-3.10% a year');
+    expect(describeReturn({ ...portfolio, net_annual_return: '-0.00' })).toBe('0.00% a year');
+    expect(describeReturn({ ...portfolio, net_annual_return: '-0.01' })).toBe('-0.01% a year');
   });
 
   it('says there are no loans yet before the lender funded any', () => {
