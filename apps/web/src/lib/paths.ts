@@ -48,6 +48,11 @@ export const paths = {
   appLoan: (loanId: number) => `/app/loans/${encodeURIComponent(String(loanId))}`,
   appRepay: (loanId: number) => `/app/loans/${encodeURIComponent(String(loanId))}/repay`,
   appNotifications: '/app/notifications',
+  /** The lender's marketplace: open listings, filters in the query (`?risk_grade=B&page=2`). */
+  appMarket: '/app/market',
+  appMarketListing: (listingId: number) => `/app/market/${encodeURIComponent(String(listingId))}`,
+  appMarketBids: '/app/market/bids',
+  appAutoInvest: '/app/auto-invest',
 } as const;
 
 export type ProductAnchor =
