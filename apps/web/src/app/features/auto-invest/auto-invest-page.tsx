@@ -116,7 +116,8 @@ function AutoInvestForm({
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (notice) noticeRef.current?.focus();
+    // After the dialog has closed and given focus back, so the message is what is read next.
+    if (notice) requestAnimationFrame(() => noticeRef.current?.focus());
   }, [notice]);
   const failure = save.error ? failureOf(save.error) : null;
   const errors = { ...failure?.fieldErrors, ...checkErrors };

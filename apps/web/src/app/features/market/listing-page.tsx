@@ -266,7 +266,8 @@ function ListingView({ listing }: { readonly listing: Listing }) {
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (notice) noticeRef.current?.focus();
+    // After the dialog has closed and given focus back, so the message is what is read next.
+    if (notice) requestAnimationFrame(() => noticeRef.current?.focus());
   }, [notice]);
   return (
     <>

@@ -192,7 +192,7 @@ function Market() {
                       ? hasFilters(filters)
                         ? 'No open listing matches these filters.'
                         : 'No listing is open right now. New ones come as Sente approves businesses.'
-                      : `${page.count} open ${page.count === 1 ? 'listing' : 'listings'}${hasFilters(filters) ? ' match these filters' : ''}, soonest to close first.`}
+                      : `${page.count} open ${page.count === 1 ? 'listing' : 'listings'}${hasFilters(filters) ? (page.count === 1 ? ' matches these filters' : ' match these filters') : ''}, soonest to close first.`}
                 </p>
                 {page.count === 0 && hasFilters(filters) ? (
                   <Button
