@@ -11,8 +11,8 @@ import { QueryState } from '../../shell/query-state.tsx';
 const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 /**
- * A lender's home: what stands between the account and its first bid (GET /api/lender/status/).
- * The lender's own screens (marketplace, bids, portfolio) are added here later (docs/app.md).
+ * A lender's home: what stands between the account and its first bid (GET /api/lender/status/), and
+ * the way to the marketplace once verified.
  */
 export function LenderHomePage() {
   useDocumentTitle('Home');
@@ -41,7 +41,13 @@ export function LenderHomePage() {
         <QueryState query={status} label="your lender status">
           {(data) =>
             data.verified ? (
-              <p>Your account is verified: you may bid on the marketplace.</p>
+              <p>
+                Your account is verified: you may bid on the{' '}
+                <Link to={paths.appMarket} className={linkClass}>
+                  marketplace
+                </Link>
+                .
+              </p>
             ) : (
               <>
                 <p>Before you can bid, Sente still needs:</p>

@@ -131,7 +131,6 @@ function BidForm({
       crypto.randomUUID(),
     );
     setDraft((current) => ({ ...current, pending: attempt }));
-    const wasChange = myBid !== null;
     place.mutate(
       { body: check.body, key: attempt.key },
       {
@@ -141,8 +140,9 @@ function BidForm({
         },
         onSuccess: (bid) => {
           setDraft(() => ({ amount: '', rate: '', pending: null }));
+          // A retry answered with the bid the lost attempt placed is that bid, not a change.
           onDone(
-            wasChange
+            myBid !== null && myBid.id !== bid.id
               ? `Your bid is changed to ${bidText(bid)}. Your earlier bid is replaced and its money is free again.`
               : `Your bid of ${bidText(bid)} is placed. The money is held for it until bidding closes.`,
           );
