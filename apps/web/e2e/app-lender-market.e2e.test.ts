@@ -153,11 +153,31 @@ describe('the lender’s marketplace in the app', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'amount');
     expect(await page.getByLabel('Rate you ask (% per month)').inputValue()).toBe('2.5');
 
-    // Placed: said so, with focus on the message, and the bid shown.
+    // The answer is lost on the way back (the server placed the bid): what was typed stays, and the
+    // retry sends the same Idempotency-Key, so the server answers it instead of bidding again.
+    const bidsUrl = `**/api/marketplace/listings/${short}/bids/`;
+    await page.route(bidsUrl, async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
     await page.getByLabel('Amount (UGX)').fill('200,000');
     await page.getByRole('button', { name: 'Place bid' }).click();
+    await page.getByText('Your bid: UGX 200,000 at 2.5% per month').waitFor();
+    await page.unroute(bidsUrl);
+    expect(await page.getByLabel('Amount (UGX)').inputValue()).toBe('200,000');
+    expect(await page.getByLabel('Rate you ask (% per month)').inputValue()).toBe('2.5');
+    await page.getByRole('button', { name: 'Change my bid' }).click();
+    // Placed: said so, with focus on the message, and the bid shown.
     const placed = page.getByText('Your bid of UGX 200,000 at 2.5% per month is placed.');
     await placed.waitFor();
+    const mine = await callAs<{ results: { listing: number; amount: string; status: string }[] }>(
+      lender,
+      'GET',
+      '/api/marketplace/bids/?page_size=100',
+    );
+    expect(mine.results.filter((bid) => bid.listing === short)).toEqual([
+      expect.objectContaining({ amount: '200000.00', status: 'LIVE' }),
+    ]);
     await page.waitForFunction(() =>
       document.activeElement?.textContent?.startsWith('Your bid of UGX 200,000'),
     );
