@@ -212,6 +212,11 @@ function Market() {
                     Clear the filters
                   </Button>
                 ) : null}
+                {page.results.length === 0 && page.count > 0 ? (
+                  <Button variant="secondary" className="self-start" onClick={() => onPageChange(1)}>
+                    This page is empty: show the first page
+                  </Button>
+                ) : null}
                 <ul className="flex flex-col gap-3">
                   {page.results.map((listing) => (
                     <ListingCard key={listing.id} listing={listing} now={now} search={location.search} />

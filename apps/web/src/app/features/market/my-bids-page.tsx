@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
+import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
@@ -95,6 +96,11 @@ function MyBids() {
                         : `You have no ${BID_STATUS_WORDS[status].label.toLowerCase()} bids.`
                       : `${data.count} ${data.count === 1 ? 'bid' : 'bids'}.`}
                 </p>
+                {data.results.length === 0 && data.count > 0 ? (
+                  <Button variant="secondary" className="self-start" onClick={() => url.update({ page: 1 })}>
+                    This page is empty: show the first page
+                  </Button>
+                ) : null}
                 <ul className="flex flex-col gap-3">
                   {data.results.map((bid) => (
                     <BidItem key={bid.id} bid={bid} />
