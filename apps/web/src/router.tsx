@@ -61,6 +61,19 @@ export const routeTree: RouteObject[] = [
                 path: 'portfolio',
                 lazy: async () => ({ Component: (await loadAppScreens()).PortfolioPage }),
               },
+              { path: 'market', lazy: async () => ({ Component: (await loadAppScreens()).MarketPage }) },
+              {
+                path: 'market/bids',
+                lazy: async () => ({ Component: (await loadAppScreens()).MyBidsPage }),
+              },
+              {
+                path: 'market/:listingId',
+                lazy: async () => ({ Component: (await loadAppScreens()).ListingPage }),
+              },
+              {
+                path: 'auto-invest',
+                lazy: async () => ({ Component: (await loadAppScreens()).AutoInvestPage }),
+              },
               { path: '*', lazy: async () => ({ Component: (await loadAppScreens()).AppNotFoundPage }) },
             ],
           },

@@ -13,6 +13,7 @@ import {
   UgxString,
 } from './common.ts';
 import { RiskGrade } from './lenders.ts';
+import { RateInput } from './loan-types.ts';
 import { route } from './route.ts';
 
 export const LISTING_STATUSES = ['OPEN', 'OFFERED', 'FUNDED', 'DISBURSED', 'EXPIRED'] as const;
@@ -121,6 +122,10 @@ export const listListings = route({
     status: ListingStatus.optional(),
     risk_grade: RiskGrade.optional(),
     loan_type: Id.optional(),
+    /** Only listings of at most this many months (an auto-invest rule's longest term). */
+    max_term_months: z.coerce.number().int().min(1).max(24).optional(),
+    /** Only listings whose maximum rate reaches this rate ("2.50"), so a bid at it is allowed. */
+    min_rate: RateInput.optional(),
   }),
   responses: { 200: pageOf(Listing), 400: ApiError, 401: ApiError, 403: ApiError },
 });

@@ -4,9 +4,13 @@
 export { VerifyPhonePage } from './features/accounts/verify-phone-page.tsx';
 export { ApplicationPage } from './features/applications/application-page.tsx';
 export { ApplyPage } from './features/applications/apply-page.tsx';
+export { AutoInvestPage } from './features/auto-invest/auto-invest-page.tsx';
 export { RoleHomePage } from './features/home/role-home-page.tsx';
 export { LoanPage } from './features/loans/loan-page.tsx';
 export { RepayPage } from './features/loans/repay-page.tsx';
+export { ListingPage } from './features/market/listing-page.tsx';
+export { MarketPage } from './features/market/market-page.tsx';
+export { MyBidsPage } from './features/market/my-bids-page.tsx';
 export { NotificationsPage } from './features/notifications/notifications-page.tsx';
 export { PortfolioPage } from './features/portfolio/portfolio-page.tsx';
 export { ProfilePage } from './features/profile/profile-page.tsx';

@@ -52,6 +52,11 @@ export const paths = {
   appWallet: '/app/wallet',
   /** The lender's money lent out, its shares of loans and the statement. */
   appPortfolio: '/app/portfolio',
+  /** The lender's marketplace: open listings, filters in the query (`?risk_grade=B&page=2`). */
+  appMarket: '/app/market',
+  appMarketListing: (listingId: number) => `/app/market/${encodeURIComponent(String(listingId))}`,
+  appMarketBids: '/app/market/bids',
+  appAutoInvest: '/app/auto-invest',
 } as const;
 
 export type ProductAnchor =

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   applications,
@@ -286,6 +286,10 @@ export interface ListingFilter {
   readonly status?: ListingStatus | undefined;
   readonly riskGrade?: string | undefined;
   readonly loanTypeId?: number | undefined;
+  /** At most this many months. */
+  readonly maxTermMonths?: number | undefined;
+  /** The listing's maximum rate is at least this (basis points). */
+  readonly minRateBp?: number | undefined;
 }
 
 export async function listListingViews(
@@ -297,6 +301,9 @@ export async function listListingViews(
   if (filter.status) conditions.push(eq(listings.status, filter.status));
   if (filter.riskGrade) conditions.push(eq(listings.riskGrade, filter.riskGrade));
   if (filter.loanTypeId !== undefined) conditions.push(eq(applications.loanTypeId, filter.loanTypeId));
+  if (filter.maxTermMonths !== undefined)
+    conditions.push(lte(applications.loanTermMonths, filter.maxTermMonths));
+  if (filter.minRateBp !== undefined) conditions.push(gte(listings.maxRateBp, filter.minRateBp));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     selectListingViews(db)

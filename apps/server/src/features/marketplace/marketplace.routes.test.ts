@@ -356,6 +356,66 @@ describe('POST /api/marketplace/listings/:id/bids/ refuses', () => {
   });
 });
 
+describe('GET /api/marketplace/listings/ filters', () => {
+  /** An approved application of the type and term, listed at the type's rate. */
+  async function listedOn(typeId: number, termMonths: number) {
+    const { user } = await borrower();
+    const application = await insertApplication(db(), {
+      userId: user.id,
+      loanTypeId: typeId,
+      amountRequested: 600_000,
+      loanTermMonths: termMonths,
+      status: 'PENDING',
+      creditScore: 78,
+    });
+    const approved = await as(adminToken, 'POST', `/api/loans/applications/${application.id}/approve/`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [listing] = await db().select().from(listings).where(eq(listings.applicationId, application.id));
+    if (!listing) throw new Error('the approval did not list the application');
+    return listing;
+  }
+  const idsOf = (answer: { results: { id: number }[] }) => answer.results.map((row) => row.id).sort();
+
+  it('by longest term and by a lowest rate the listing’s maximum must reach', async () => {
+    const cheap = await insertLoanType(db(), { interestRate: '2.13' });
+    const dear = await insertLoanType(db(), { interestRate: '3.37' });
+    const short = await listedOn(cheap.id, 3);
+    const long = await listedOn(cheap.id, 12);
+    const dearShort = await listedOn(dear.id, 2);
+    const lender = await verifiedLender(t, adminToken, 100_000);
+    const list = async (query: string) => {
+      const answer = await as(lender.token, 'GET', `/api/marketplace/listings/?status=OPEN&${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as {
+        count: number;
+        results: { id: number; term_months: number; max_rate: string }[];
+      };
+    };
+
+    expect(idsOf(await list(`loan_type=${cheap.id}`))).toEqual([short.id, long.id].sort());
+    const upToSix = await list(`loan_type=${cheap.id}&max_term_months=6`);
+    expect(upToSix).toMatchObject({ count: 1, results: [{ id: short.id, term_months: 3 }] });
+    expect((await list(`loan_type=${cheap.id}&max_term_months=12`)).count).toBe(2);
+    // The rate filter keeps listings a bid at that rate is allowed on: maximum rate ≥ the rate.
+    expect((await list(`loan_type=${cheap.id}&min_rate=2.13`)).count).toBe(2);
+    expect((await list(`loan_type=${cheap.id}&min_rate=2.14`)).count).toBe(0);
+    expect(idsOf(await list(`loan_type=${dear.id}&min_rate=2.5&max_term_months=2`))).toEqual([dearShort.id]);
+    // Without a loan type: every listing answered keeps both rules.
+    const both = await list('min_rate=3.00&max_term_months=2&page_size=100');
+    expect(both.results.map((row) => row.id)).toContain(dearShort.id);
+    for (const row of both.results) {
+      expect(row.term_months).toBeLessThanOrEqual(2);
+      expect(Number(row.max_rate)).toBeGreaterThanOrEqual(3);
+    }
+    expect(both.results.map((row) => row.id)).not.toContain(short.id);
+
+    for (const bad of ['max_term_months=0', 'max_term_months=25', 'min_rate=abc', 'min_rate=2.555']) {
+      const refused = await as(lender.token, 'GET', `/api/marketplace/listings/?${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+    }
+  });
+});
+
 describe('races', () => {
   it('never reserves more than a lender holds when it bids on 20 listings at once', async () => {
     const lender = await verifiedLender(t, adminToken, 1_000_000);

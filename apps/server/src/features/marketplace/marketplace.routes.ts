@@ -30,7 +30,13 @@ export function registerMarketplaceRoutes(register: RegisterRoute, marketplace: 
     lenderOrAdmin(user);
     const { rows, count } = await marketplace.listings(
       user,
-      { status: query.status, riskGrade: query.risk_grade, loanTypeId: query.loan_type },
+      {
+        status: query.status,
+        riskGrade: query.risk_grade,
+        loanTypeId: query.loan_type,
+        maxTermMonths: query.max_term_months,
+        minRateBp: query.min_rate,
+      },
       { limit: query.page_size, offset: pageOffset(query) },
     );
     return pagedAnswer(request, query, count, rows.map(toListingDto));

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Bell, FilePlus2, House, UserRound, Wallet } from 'lucide-react';
+import { Bell, FilePlus2, House, Store, UserRound, Wallet } from 'lucide-react';
 import { paths } from '../../lib/paths.ts';
 import type { AppUser } from '../session/app-session.ts';
 
@@ -15,13 +15,16 @@ const home: AppNavItem = { label: 'Home', to: paths.app, icon: House, isEnd: tru
 const inbox: AppNavItem = { label: 'Inbox', to: paths.appNotifications, icon: Bell };
 const profile: AppNavItem = { label: 'Profile', to: paths.appProfile, icon: UserRound };
 
+/** The lender's marketplace; its bids, listings and auto-invest are reached from it (the tab stays lit). */
+const market: AppNavItem = { label: 'Market', to: paths.appMarket, icon: Store };
+
 /**
- * The bottom navigation per role. A lender's Portfolio is reached from its Home (docs/app.md,
- * Adding the lender screens).
+ * The bottom navigation per role. A lender's tabs are Home, Market, Wallet, Inbox, Profile; its
+ * Portfolio is reached from Home, its bids and auto-invest from Market (docs/app.md).
  */
 export function navigationFor(role: AppUser['role']): readonly AppNavItem[] {
   if (role === 'borrower') {
     return [home, { label: 'Apply', to: paths.appApply, icon: FilePlus2 }, inbox, profile];
   }
-  return [home, { label: 'Wallet', to: paths.appWallet, icon: Wallet }, inbox, profile];
+  return [home, market, { label: 'Wallet', to: paths.appWallet, icon: Wallet }, inbox, profile];
 }

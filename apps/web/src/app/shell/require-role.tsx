@@ -5,29 +5,36 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import type { AppUser } from '../session/app-session.ts';
 import { useAppUser } from './app-user.tsx';
 
-type AppRole = Exclude<AppUser['role'], 'admin'>;
+const ROLE_NAMES: Readonly<Record<AppUser['role'], string>> = {
+  borrower: 'borrowers',
+  lender: 'lenders',
+  admin: 'Sente staff',
+};
 
-/** A screen of one role: anyone else is told whose screen it is and given the way home. */
-export function RequireRole({
-  forRole,
-  children,
-}: {
-  readonly forRole: AppRole;
-  readonly children: ReactNode;
-}) {
-  const user = useAppUser();
-  return user.role === forRole ? children : <WrongRole forRole={forRole} />;
-}
-
-function WrongRole({ forRole: role }: { readonly forRole: AppRole }) {
-  useDocumentTitle(`For ${role}s`);
+function NotForYou({ role }: { readonly role: AppUser['role'] }) {
+  useDocumentTitle(`For ${ROLE_NAMES[role]}`);
   return (
-    <section className="flex flex-col gap-3">
-      <h1 className="text-2xl font-bold">This screen is for {role}s</h1>
-      <p>Your account cannot use it.</p>
+    <div className="flex flex-col gap-3">
+      <h1 className="text-2xl font-bold">This screen is for {ROLE_NAMES[role]}</h1>
+      <p>Your account cannot use it. Everything for your account starts from your home screen.</p>
       <Link to={paths.app} className="font-semibold text-emerald-800 underline dark:text-emerald-300">
         Go to your home screen
       </Link>
-    </section>
+    </div>
   );
+}
+
+/**
+ * A screen for one role only: anyone else is told so, with a link home (the server refuses their
+ * requests anyway). Inside RequireAppUser.
+ */
+export function RequireRole({
+  allowed,
+  children,
+}: {
+  readonly allowed: AppUser['role'];
+  readonly children: ReactNode;
+}) {
+  const user = useAppUser();
+  return user.role === allowed ? children : <NotForYou role={allowed} />;
 }

@@ -12,7 +12,7 @@ const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-30
 
 /**
  * A lender's home: what stands between the account and its first bid (GET /api/lender/status/),
- * and once verified a short summary of its money with the way to the portfolio and the wallet.
+ * and once verified the way to the marketplace and a short summary of its money.
  */
 export function LenderHomePage() {
   useDocumentTitle('Home');
@@ -38,7 +38,13 @@ export function LenderHomePage() {
         <QueryState query={status} label="your lender status">
           {(data) =>
             data.verified ? (
-              <p>Your account is verified: you may bid on the marketplace.</p>
+              <p>
+                Your account is verified: you may bid on the{' '}
+                <Link to={paths.appMarket} className={linkClass}>
+                  marketplace
+                </Link>
+                .
+              </p>
             ) : (
               <>
                 <p>Before you can bid:</p>

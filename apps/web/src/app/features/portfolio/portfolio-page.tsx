@@ -13,7 +13,7 @@ const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-30
 /** /app/portfolio: the lender's money and returns, its shares of loans, and the statement. */
 export function PortfolioPage() {
   return (
-    <RequireRole forRole="lender">
+    <RequireRole allowed="lender">
       <Portfolio />
     </RequireRole>
   );

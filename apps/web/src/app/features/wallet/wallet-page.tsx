@@ -34,7 +34,7 @@ const WORDS: Readonly<Record<WalletAction, PaymentWords>> = {
 /** /app/wallet: the lender's cash, deposits and withdrawals by mobile money, and their history. */
 export function WalletPage() {
   return (
-    <RequireRole forRole="lender">
+    <RequireRole allowed="lender">
       <Wallet />
     </RequireRole>
   );
