@@ -1,20 +1,9 @@
+import { districtOf } from './district.ts';
 import type { Bid, Listing, Offer } from '@sente/contract';
 import { daysBetween, formatUgx, toRateString, toUgxString } from '@sente/contract';
 import type { BidRow, BorrowerRecord, ListingView, OfferRow, ParticipationRow } from './marketplace.repo.ts';
 import type { ParticipationView } from './portfolio.repo.ts';
 import type { PortfolioValue, StatementValue } from './portfolio.ts';
-
-/**
- * Where the business is, as coarse as a lender needs: the last comma-separated part of the location
- * the borrower gave ("Owino Market, Kampala" → "Kampala"), never the street or stall.
- */
-export function districtOf(location: string): string {
-  const parts = location
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return parts.at(-1) ?? '';
-}
 
 const INCOME_BANDS = [500_000, 1_000_000, 3_000_000, 10_000_000] as const;
 

@@ -1,0 +1,180 @@
+/**
+ * Uganda's districts (and the cities people write instead), for the one place a lender learns where
+ * a business is. Borrowers type their location freely, in either order ("Kampala, Owino Market" as
+ * the app's hint says, or "Owino Market, Kampala"), and sometimes with a plot or street: taking a
+ * fixed part of it showed lenders the street. Only a known name is ever shown.
+ */
+const DISTRICTS = [
+  // Central
+  'Buikwe',
+  'Bukomansimbi',
+  'Butambala',
+  'Buvuma',
+  'Gomba',
+  'Kalangala',
+  'Kalungu',
+  'Kampala',
+  'Kasanda',
+  'Kayunga',
+  'Kiboga',
+  'Kyankwanzi',
+  'Kyotera',
+  'Luweero',
+  'Lwengo',
+  'Lyantonde',
+  'Masaka',
+  'Mityana',
+  'Mpigi',
+  'Mubende',
+  'Mukono',
+  'Nakaseke',
+  'Nakasongola',
+  'Rakai',
+  'Sembabule',
+  'Wakiso',
+  // Eastern
+  'Amuria',
+  'Budaka',
+  'Bududa',
+  'Bugiri',
+  'Bugweri',
+  'Bukedea',
+  'Bukwo',
+  'Bulambuli',
+  'Busia',
+  'Butaleja',
+  'Butebo',
+  'Buyende',
+  'Iganga',
+  'Jinja',
+  'Kaberamaido',
+  'Kalaki',
+  'Kaliro',
+  'Kamuli',
+  'Kapchorwa',
+  'Kapelebyong',
+  'Katakwi',
+  'Kibuku',
+  'Kumi',
+  'Kween',
+  'Luuka',
+  'Manafwa',
+  'Mayuge',
+  'Mbale',
+  'Namayingo',
+  'Namisindwa',
+  'Namutumba',
+  'Ngora',
+  'Pallisa',
+  'Serere',
+  'Sironko',
+  'Soroti',
+  'Tororo',
+  // Northern
+  'Abim',
+  'Adjumani',
+  'Agago',
+  'Alebtong',
+  'Amolatar',
+  'Amudat',
+  'Amuru',
+  'Apac',
+  'Arua',
+  'Dokolo',
+  'Gulu',
+  'Kaabong',
+  'Karenga',
+  'Kitgum',
+  'Koboko',
+  'Kole',
+  'Kotido',
+  'Kwania',
+  'Lamwo',
+  'Lira',
+  'Madi-Okollo',
+  'Maracha',
+  'Moroto',
+  'Moyo',
+  'Nabilatuk',
+  'Nakapiripirit',
+  'Napak',
+  'Nebbi',
+  'Nwoya',
+  'Obongi',
+  'Omoro',
+  'Otuke',
+  'Oyam',
+  'Pader',
+  'Pakwach',
+  'Terego',
+  'Yumbe',
+  'Zombo',
+  // Western
+  'Buhweju',
+  'Buliisa',
+  'Bundibugyo',
+  'Bunyangabu',
+  'Bushenyi',
+  'Hoima',
+  'Ibanda',
+  'Isingiro',
+  'Kabale',
+  'Kabarole',
+  'Kagadi',
+  'Kakumiro',
+  'Kamwenge',
+  'Kanungu',
+  'Kasese',
+  'Kazo',
+  'Kibaale',
+  'Kikuube',
+  'Kiruhura',
+  'Kiryandongo',
+  'Kisoro',
+  'Kitagwenda',
+  'Kyegegwa',
+  'Kyenjojo',
+  'Masindi',
+  'Mbarara',
+  'Mitooma',
+  'Ntoroko',
+  'Ntungamo',
+  'Rubanda',
+  'Rubirizi',
+  'Rukiga',
+  'Rukungiri',
+  'Rwampara',
+  'Sheema',
+  // Cities and towns written instead of their district
+  'Entebbe',
+  'Fort Portal',
+  'Kira',
+  'Nansana',
+  'Makindye',
+  'Njeru',
+  'Lugazi',
+] as const;
+
+/** Shown when the location names no district we know: the street stays with Sente. */
+export const DISTRICT_NOT_GIVEN = 'Uganda';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// Longest first, so "Kampala" is not found inside a longer name that starts with it.
+const pattern = new RegExp(
+  `(?<![\\p{L}-])(${[...DISTRICTS]
+    .sort((a, b) => b.length - a.length)
+    .map((name) => escape(name).replace(/[ -]/g, '[ -]'))
+    .join('|')})(?![\\p{L}-])`,
+  'iu',
+);
+const canonical = new Map(DISTRICTS.map((name) => [name.toLowerCase().replace(/-/g, ' '), name]));
+
+/**
+ * The district (or city) a free-typed location names, as coarse as a lender needs, or
+ * "Uganda" when it names none we know. Never any other word of the location.
+ */
+export function districtOf(location: string): string {
+  const found = pattern.exec(location)?.[1];
+  if (!found) return DISTRICT_NOT_GIVEN;
+  return canonical.get(found.toLowerCase().replace(/-/g, ' ')) ?? DISTRICT_NOT_GIVEN;
+}
