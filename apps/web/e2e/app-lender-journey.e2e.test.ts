@@ -2,8 +2,9 @@
  * A lender's whole journey in the app on a 360 × 740 phone, against the real server: sign up from
  * the public /lender page, confirm the phone with the SMS code, give an institution's KYC, accept
  * the lender terms and risk statement, wait for verification while an admin verifies in the
- * back-office, and read the inbox message that says so. Every screen is checked with axe on the
- * way, and again in the dark theme at the end.
+ * back-office, and read the inbox message that says so; then deposit by mobile money, bid on a
+ * listing, set auto-invest rules, read the portfolio and withdraw. Every screen is checked with axe
+ * on the way, and again in the dark theme at the end.
  */
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -18,6 +19,7 @@ import {
   waitUntilLoaded,
 } from './app-session.ts';
 import { launchBrowser, openPage } from './harness.ts';
+import { ownLoanType, secretListing } from './marketplace-states.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,6 +39,9 @@ async function checkScreen(page: Page, loaded: string): Promise<void> {
   expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
   expect({ path, sideways: await hasSidewaysScroll(page) }).toEqual({ path, sideways: false });
 }
+
+/** The figure on a labelled card (ui/stat-card.tsx: a group named by its label). */
+const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
 const tab = (page: Page, name: string | RegExp) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
@@ -58,7 +63,7 @@ async function verifyInBackOffice(email: string, name: string): Promise<void> {
 }
 
 describe('the lender journey in the app', () => {
-  it('goes from sign-up on /lender to a verified lender told so in the inbox', async () => {
+  it('goes from sign-up on /lender through verification to a deposit, a bid, auto-invest, the portfolio and a withdrawal', async () => {
     const { page, problems, close } = await openPage(browser, { ...PHONE, colorScheme: 'light' });
     page.setDefaultTimeout(15_000);
     const local = `0701${String(randomInt(1_000_000)).padStart(6, '0')}`;
@@ -128,6 +133,63 @@ describe('the lender journey in the app', () => {
     await tab(page, /Inbox/).click();
     await checkScreen(page, 'Your lender account is verified');
 
+    // Deposit from the lender's own number: the collection's state, then the cash.
+    await tab(page, 'Wallet').click();
+    await checkScreen(page, 'What do you want to do?');
+    await page.getByLabel('Amount (UGX)').fill('500,000');
+    await page.getByLabel('Mobile-money number to pay from').fill(local);
+    await page.getByRole('button', { name: 'Deposit' }).click();
+    await page.getByText('Approve the payment on your phone').waitFor();
+    await page.getByText('Deposited: UGX 500,000').waitFor({ timeout: 30_000 });
+    await figure(page, 'Available').getByText('UGX 500,000', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // Bid on a listing of this run's own loan type.
+    const run = randomInt(1_000_000);
+    const type = await ownLoanType(`Journey Type ${run}`);
+    const listing = await secretListing(type.id, 3, run);
+    await tab(page, 'Market').click();
+    await page.getByLabel('Loan type').selectOption({ label: type.name });
+    await page.getByText('1 open listing matches these filters').waitFor();
+    await checkScreen(page, '1 open listing matches these filters');
+    await page.getByRole('link', { name: /UGX 600,000 over 3 months/ }).click();
+    await page.waitForURL(`**/app/market/${listing}`);
+    await checkScreen(page, 'Bids so far');
+    await page.getByLabel('Amount (UGX)').fill('200,000');
+    await page.getByLabel('Rate you ask (% per month)').fill('2.6');
+    await page.getByRole('button', { name: 'Place bid' }).click();
+    await page.getByText('Your bid of UGX 200,000 at 2.6% per month is placed.').waitFor();
+
+    // Auto-invest, keeping every shilling left uninvested so it never bids on other suites' listings.
+    await page.getByRole('link', { name: 'Back to the marketplace' }).click();
+    await page.getByRole('link', { name: 'Auto-invest rules' }).click();
+    await page.waitForURL('**/app/auto-invest');
+    await page.getByLabel('Bid for me automatically').check();
+    await page.getByLabel('A: credit score 85 or more').check();
+    await page.getByLabel('Amount per loan (UGX)').fill('100,000');
+    await page.getByLabel('Cash to keep (UGX)').fill('300,000');
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await page.getByText('Your auto-invest rules are saved. Auto-invest is on').waitFor();
+    await checkScreen(page, 'Auto-invest is on. Rules last saved');
+
+    // The portfolio: the bid is reserved, the rest available.
+    await tab(page, 'Home').click();
+    await page.getByRole('link', { name: 'See your portfolio' }).click();
+    await page.waitForURL('**/app/portfolio');
+    await figure(page, 'Reserved').getByText('UGX 200,000', { exact: true }).waitFor();
+    await checkScreen(page, 'Portfolio');
+
+    // Withdraw part of what is free to the lender's own number.
+    await tab(page, 'Wallet').click();
+    await page.getByRole('radio', { name: /^Withdraw/ }).check();
+    await page.getByText('You can withdraw up to UGX 300,000.').waitFor();
+    await page.getByLabel('Amount (UGX)').fill('100,000');
+    await page.getByLabel('Mobile-money number to send to').fill(local);
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByText('Sent: UGX 100,000').waitFor({ timeout: 30_000 });
+    await figure(page, 'Available').getByText('UGX 200,000', { exact: true }).waitFor();
+    await checkScreen(page, 'Sent: UGX 100,000');
+
     expect(problems).toEqual([]);
     await close();
   });
@@ -137,6 +199,12 @@ describe('the lender journey in the app', () => {
     await checkScreen(page, 'Your account is verified');
     await page.goto('/app/profile');
     await checkScreen(page, 'You accepted these terms on');
+    await page.goto('/app/wallet');
+    await checkScreen(page, 'What do you want to do?');
+    await page.goto('/app/portfolio');
+    await checkScreen(page, 'Portfolio');
+    await page.goto('/app/auto-invest');
+    await checkScreen(page, 'Auto-invest is on. Rules last saved');
     expect(problems).toEqual([]);
     await close();
   });

@@ -13,11 +13,10 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, createAccount, TEST_ACCOUNT_PASSWORD, type TestAccount } from './accounts.ts';
-import { adminApi } from './admin-session.ts';
 import { axeViolations, hasSidewaysScroll, openAppPage, waitUntilLoaded } from './app-session.ts';
 import { launchBrowser } from './harness.ts';
 import { createLender } from './lender-accounts.ts';
-import { fundedLender } from './marketplace-states.ts';
+import { fundedLender, ownLoanType, secretListing } from './marketplace-states.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,54 +40,11 @@ async function checkScreen(page: Page, loaded: string | RegExp): Promise<void> {
 
 const as = (account: TestAccount) => ({ email: account.email, password: TEST_ACCOUNT_PASSWORD });
 
-/** A loan type of this run only (its rate, 2.65%, is every listing's maximum). */
-async function ownLoanType(): Promise<{ id: number; name: string }> {
-  const name = `Market Test ${run}`;
-  const type = await adminApi<{ id: number }>('/api/loans/loan-types/', {
-    method: 'POST',
-    body: {
-      loan_type_name: name,
-      min_amount: 100_000,
-      max_amount: 5_000_000,
-      interest_rate: '2.65',
-      interest_type: 'FLAT',
-      appraisal_time: '24 hours',
-      status: 'ACTIVE',
-    },
-  });
-  return { id: type.id, name };
-}
-
-/** A borrower applies for 600,000 over `months`; the admin's approval lists it. */
-async function listing(typeId: number, months: number): Promise<number> {
-  const borrower = await createAccount(`Market Borrower ${run} ${months}`, 'borrower');
-  const application = await callAs<{ id: number }>(borrower, 'POST', '/api/loans/applications/', {
-    body: {
-      business_name: `Secret Traders ${run}`,
-      // The server shows lenders the last part only (marketplace.presenter.ts, districtOf).
-      business_location: 'Plot 7 Secret Street, Kampala',
-      business_type: 'Hardware shop',
-      amount_requested: 600_000,
-      loan_term: months,
-      loan_type: typeId,
-      loan_purpose: `Stock for ${months} months`,
-      monthly_income: 2_000_000,
-      nin: 'CF90010112345A',
-    },
-  });
-  const approved = await adminApi<{ listing: { id: number } | null }>(
-    `/api/loans/applications/${application.id}/approve/`,
-    { method: 'POST', body: {} },
-  );
-  if (!approved.listing) throw new Error(`approving application ${application.id} did not list it`);
-  return approved.listing.id;
-}
-
 describe('the lender’s marketplace in the app', () => {
   it('filters, bids, changes and withdraws a bid, and keeps auto-invest rules', async () => {
-    const type = await ownLoanType();
-    const short = await listing(type.id, 3);
-    await listing(type.id, 12);
+    const type = await ownLoanType(`Market Test ${run}`);
+    const short = await secretListing(type.id, 3, run);
+    await secretListing(type.id, 12, run);
     made.loanType = type.id;
     made.listing = short;
     const lender = await fundedLender(`Market Lender ${run}`, 1_000_000);
@@ -101,7 +57,7 @@ describe('the lender’s marketplace in the app', () => {
     await tabs.getByRole('link', { name: 'Market' }).waitFor();
     // Each tab's label (the Inbox's unread count follows on a line of its own).
     const labels = (await tabs.getByRole('link').allInnerTexts()).map((text) => text.split('\n')[0]);
-    expect(labels).toEqual(['Home', 'Market', 'Inbox', 'Profile']);
+    expect(labels).toEqual(['Home', 'Market', 'Wallet', 'Inbox', 'Profile']);
     await tabs.getByRole('link', { name: 'Market' }).click();
     await page.waitForURL('**/app/market');
     await checkScreen(page, /open listings?, soonest to close first|No listing is open/);

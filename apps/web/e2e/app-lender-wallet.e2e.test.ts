@@ -61,7 +61,7 @@ describe("the lender's wallet and portfolio in the app", () => {
     const tabNames = await tabs.evaluateAll((links) =>
       links.map((link) => link.querySelector('span')?.textContent),
     );
-    expect(tabNames).toEqual(['Home', 'Wallet', 'Inbox', 'Profile']);
+    expect(tabNames).toEqual(['Home', 'Market', 'Wallet', 'Inbox', 'Profile']);
 
     // A deposit from the simulator's failing number is refused, with the reason.
     await tabs.filter({ hasText: 'Wallet' }).click();

@@ -124,3 +124,47 @@ export async function lenderFundedLoan(label: string) {
   const loanId = await disburse(applicationId);
   return { borrower, lender, loanId, amount };
 }
+
+/** A loan type only the calling test uses (its rate, 2.65%, is every listing's maximum). */
+export async function ownLoanType(name: string): Promise<{ id: number; name: string }> {
+  const type = await adminApi<{ id: number }>('/api/loans/loan-types/', {
+    method: 'POST',
+    body: {
+      loan_type_name: name,
+      min_amount: 100_000,
+      max_amount: 5_000_000,
+      interest_rate: '2.65',
+      interest_type: 'FLAT',
+      appraisal_time: '24 hours',
+      status: 'ACTIVE',
+    },
+  });
+  return { id: type.id, name };
+}
+
+/**
+ * A new borrower applies for 600,000 over `months`, with a name, street and NIN a lender must never
+ * see ("Secret …"); the admin's approval lists it. Answers the listing's id.
+ */
+export async function secretListing(typeId: number, months: number, run: number): Promise<number> {
+  const borrower = await createAccount(`Market Borrower ${run} ${months}`, 'borrower');
+  const application = await callAs<{ id: number }>(borrower, 'POST', '/api/loans/applications/', {
+    body: {
+      business_name: `Secret Traders ${run}`,
+      business_location: 'Kampala, Plot 7 Secret Street',
+      business_type: 'Hardware shop',
+      amount_requested: 600_000,
+      loan_term: months,
+      loan_type: typeId,
+      loan_purpose: `Stock for ${months} months`,
+      monthly_income: 2_000_000,
+      nin: 'CF90010112345A',
+    },
+  });
+  const approved = await adminApi<{ listing: { id: number } | null }>(
+    `/api/loans/applications/${application.id}/approve/`,
+    { method: 'POST', body: {} },
+  );
+  if (!approved.listing) throw new Error(`approving application ${application.id} did not list it`);
+  return approved.listing.id;
+}

@@ -158,12 +158,12 @@ const DISTRICTS = [
 /** Shown when the location names no district we know: the street stays with Sente. */
 export const DISTRICT_NOT_GIVEN = 'Uganda';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Longest first, so "Kampala" is not found inside a longer name that starts with it.
 const pattern = new RegExp(
   `(?<![\\p{L}-])(${[...DISTRICTS]
     .sort((a, b) => b.length - a.length)
-    .map((name) => escape(name).replace(/[ -]/g, '[ -]'))
+    .map((name) => escapeRegExp(name).replace(/[ -]/g, '[ -]'))
     .join('|')})(?![\\p{L}-])`,
   'iu',
 );

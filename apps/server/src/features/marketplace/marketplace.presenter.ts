@@ -1,6 +1,6 @@
-import { districtOf } from './district.ts';
 import type { Bid, Listing, Offer } from '@sente/contract';
 import { daysBetween, formatUgx, toRateString, toUgxString } from '@sente/contract';
+import { districtOf } from './district.ts';
 import type { BidRow, BorrowerRecord, ListingView, OfferRow, ParticipationRow } from './marketplace.repo.ts';
 import type { ParticipationView } from './portfolio.repo.ts';
 import type { PortfolioValue, StatementValue } from './portfolio.ts';
