@@ -87,12 +87,15 @@ const server = spawn(process.execPath, [serverMain], {
 let chrome;
 try {
   await waitForHealth(baseUrl, server);
-  chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
   const rows = [];
   for (const page of pages) {
+    // A new browser (and profile) per page: the app's service worker and caches from one page must
+    // not serve the next, which a signed-in page's kept storage would otherwise allow.
+    chrome?.kill();
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
     const signedIn = isSignedInPage(page);
     if (signedIn) await storeAppSession(baseUrl, chrome.port);
     const result = await lighthouse(`${baseUrl}${page}`, {

@@ -128,6 +128,8 @@ describe('the lender journey in the app', () => {
     // The admin verifies it in the back-office; the lender's home and inbox say so.
     await verifyInBackOffice(lender.email, lender.name);
     await tab(page, 'Home').click();
+    await page.waitForURL(/\/app$/);
+    // Read again: the status was loaded before the admin verified.
     await page.reload();
     await checkScreen(page, 'Your account is verified: you may bid on the marketplace.');
     await tab(page, /Inbox/).click();

@@ -20,19 +20,35 @@ function chunksOf(entry, found = new Set()) {
   return found;
 }
 
-function shellWith(entries) {
+/**
+ * What a signed-in app page shows before its scripts have run: the app's own frame (the classes of
+ * app-shell.tsx and app-layout.tsx) and a status line, so a phone on a slow network sees Sente at
+ * once instead of a blank page. React replaces it on its first render.
+ */
+const SIGNED_IN_FRAME = [
+  '<div id="root"><div class="flex min-h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">',
+  '<header class="sticky top-0 z-20 flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-1 dark:border-slate-800 dark:bg-slate-900">',
+  '<span class="inline-flex min-h-11 items-center gap-2 text-xl font-bold tracking-tight text-emerald-800 dark:text-emerald-300"><img src="/favicon.svg" alt="" width="28" height="28">Sente</span>',
+  '</header>',
+  '<main class="mx-auto w-full max-w-2xl flex-1 px-4 pt-4 pb-28"><p role="status" class="text-slate-700 dark:text-slate-300">Opening Sente...</p></main>',
+  '</div></div>',
+].join('');
+
+function shellWith(entries, { frame } = { frame: null }) {
   const files = new Set(entries.flatMap((entry) => [...chunksOf(entry)]));
   const links = [...files]
     .filter((file) => !index.includes(`/${file}"`))
     .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`)
     .join('\n');
   if (!index.includes('</head>')) throw new Error('index.html has no </head>');
-  return index.replace('</head>', `${links}\n  </head>`);
+  if (frame && !index.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  const withLinks = index.replace('</head>', `${links}\n  </head>`);
+  return frame ? withLinks.replace('<div id="root"></div>', frame) : withLinks;
 }
 
 await writeFile(path.join(distDir, 'app-sign-in.html'), shellWith(['src/app/app-entry.ts']));
 await writeFile(
   path.join(distDir, 'app.html'),
-  shellWith(['src/app/app-entry.ts', 'src/app/app-screens-entry.ts']),
+  shellWith(['src/app/app-entry.ts', 'src/app/app-screens-entry.ts'], { frame: SIGNED_IN_FRAME }),
 );
 console.log('Wrote the app shells with their chunks preloaded: dist/app-sign-in.html, dist/app.html');
