@@ -82,8 +82,10 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const signedIn = createSignedInCache();
   // Until the feed listens the cache trusts nothing, so a failure here only costs speed.
   database.changes.subscribe(USER_CHANGED_CHANNEL, signedIn.subscription).catch(() => {});
+  const notifications = createNotificationsService({ db, clock });
   const auth = createAuthService({
     signedIn,
+    notifications,
     db,
     clock,
     accessTokens,
@@ -126,7 +128,6 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   });
   const ledger = createLedgerService({ clock });
   const idempotency = createIdempotencyService({ db, clock });
-  const notifications = createNotificationsService({ db, clock });
   const paymentProviders = createPaymentProviders(config.payments);
   const payments = createPaymentsService({
     db,
