@@ -288,7 +288,14 @@ export async function buildApp(
     resetLimitPerMinute: config.loginRateLimitPerMinute,
   });
   registerLoanTypeRoutes(register, { loanTypes: services.loanTypes });
-  registerApplicationRoutes(register, { applications: services.applications, documents: services.documents });
+  registerApplicationRoutes(register, {
+    applications: services.applications,
+    documents: services.documents,
+    limits: {
+      applicationsPerHour: config.applicationRateLimitPerHour,
+      uploadsPerHour: config.documentUploadRateLimitPerHour,
+    },
+  });
   registerLoanRoutes(register, {
     loans: services.loans,
     users: services.users,
