@@ -102,6 +102,9 @@ const supervisor = {
         WEB_DIST_DIR: '/nonexistent',
         DATA_DIR: dataDir,
         LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+        // A few demo borrowers stand in for thousands: per-user limits would refuse most of the mix.
+        APPLICATION_RATE_LIMIT_PER_HOUR: '100000',
+        DOCUMENT_UPLOAD_RATE_LIMIT_PER_HOUR: '100000',
         PUBLIC_URL: base,
         // The money feature's local mobile-money simulator: calls back to /api/payments/callback/.
         PAYMENT_PROVIDER: 'simulator',
@@ -278,6 +281,15 @@ async function discover() {
     const res = await call('GET', `/api/auth/admin/users/?page_size=100&role=${role}`, { token });
     const list = (res.json?.results ?? []).filter((u) => u.role === role && u.status === 'Active');
     people[`${role}s`] = list.map((u) => u.email).filter((e) => e.endsWith('@example.ug'));
+    if (role !== 'borrower') continue;
+    // One open application per borrower is the rule; the admin allows these few the most (audited),
+    // so applying keeps going while approvals and payouts catch up. Refusals (409) still happen.
+    for (const user of list.filter((u) => u.email.endsWith('@example.ug'))) {
+      await call('PUT', `/api/auth/admin/users/${user.id}/open-applications/`, {
+        token,
+        body: { max_open_applications: 10 },
+      });
+    }
   }
   const types = await call('GET', '/api/loans/loan-types/', { token });
   loanTypes = (Array.isArray(types.json) ? types.json : (types.json?.results ?? [])).filter(

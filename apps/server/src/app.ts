@@ -82,8 +82,10 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const signedIn = createSignedInCache();
   // Until the feed listens the cache trusts nothing, so a failure here only costs speed.
   database.changes.subscribe(USER_CHANGED_CHANNEL, signedIn.subscription).catch(() => {});
+  const notifications = createNotificationsService({ db, clock });
   const auth = createAuthService({
     signedIn,
+    notifications,
     db,
     clock,
     accessTokens,
@@ -126,7 +128,6 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   });
   const ledger = createLedgerService({ clock });
   const idempotency = createIdempotencyService({ db, clock });
-  const notifications = createNotificationsService({ db, clock });
   const paymentProviders = createPaymentProviders(config.payments);
   const payments = createPaymentsService({
     db,
@@ -287,7 +288,14 @@ export async function buildApp(
     resetLimitPerMinute: config.loginRateLimitPerMinute,
   });
   registerLoanTypeRoutes(register, { loanTypes: services.loanTypes });
-  registerApplicationRoutes(register, { applications: services.applications, documents: services.documents });
+  registerApplicationRoutes(register, {
+    applications: services.applications,
+    documents: services.documents,
+    limits: {
+      applicationsPerHour: config.applicationRateLimitPerHour,
+      uploadsPerHour: config.documentUploadRateLimitPerHour,
+    },
+  });
   registerLoanRoutes(register, {
     loans: services.loans,
     users: services.users,

@@ -40,6 +40,10 @@ const Env = z.object({
   API_DOCS: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Loan applications a user may submit per hour (refused ones count too). */
+  APPLICATION_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Document uploads a user may send per hour, over all their applications. */
+  DOCUMENT_UPLOAD_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /** Contact and Become a Lender submissions per minute per address. */
   PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   // true/false, or the proxies' addresses (comma-separated IPs or CIDRs): then the client address
@@ -152,6 +156,9 @@ export interface Config {
   readonly apiDocs: boolean;
   readonly loginRateLimitPerMinute: number;
   readonly publicFormRateLimitPerMinute: number;
+  /** Per signed-in user, per hour: applications submitted and documents uploaded. */
+  readonly applicationRateLimitPerHour: number;
+  readonly documentUploadRateLimitPerHour: number;
   /** Behind a proxy: true trusts every X-Forwarded-For hop; a list trusts only those proxies. */
   readonly trustProxy: boolean | string;
   readonly webDistDir: string;
@@ -279,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     publicFormRateLimitPerMinute: e.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE,
+    applicationRateLimitPerHour: e.APPLICATION_RATE_LIMIT_PER_HOUR,
+    documentUploadRateLimitPerHour: e.DOCUMENT_UPLOAD_RATE_LIMIT_PER_HOUR,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,

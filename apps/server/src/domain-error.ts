@@ -94,7 +94,12 @@ export class TooLargeError extends DomainError {
 }
 
 export class RateLimitedError extends DomainError {
-  constructor(code = 'RATE_LIMITED', message = 'Too many requests. Please wait a minute and try again.') {
+  constructor(
+    code = 'RATE_LIMITED',
+    message = 'Too many requests. Please wait a minute and try again.',
+    /** How long to wait before asking again, when known (sent as `Retry-After`). */
+    readonly retryAfterSeconds?: number,
+  ) {
     super('rate-limited', code, message);
   }
 }

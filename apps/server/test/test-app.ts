@@ -28,6 +28,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Uploaded documents of tests go to the system's temporary directory, never the work tree.
     DATA_DIR: path.join(tmpdir(), 'sente-test-data'),
     PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '1000',
+    // Suites that exercise these limits set low ones of their own.
+    APPLICATION_RATE_LIMIT_PER_HOUR: '1000',
+    DOCUMENT_UPLOAD_RATE_LIMIT_PER_HOUR: '1000',
   });
   return { ...base, ...overrides };
 }

@@ -207,12 +207,16 @@ export const createApplication = route({
   summary: 'Apply for a loan (the amount must lie in the loan type’s range; the type must be active)',
   tags: ['applications'],
   body: CreateApplicationBody,
+  // 409: the borrower already has an open application (one at a time unless an admin allowed more);
+  // 429: too many applications from this user in the last hour (Retry-After).
   responses: {
     201: BorrowerApplicationDto,
     400: ApiError,
     401: ApiError,
     403: ApiError,
     404: ApiError,
+    409: ApiError,
+    429: ApiError,
   },
 });
 
@@ -278,6 +282,7 @@ export const uploadApplicationDocument = route({
     404: ApiError,
     409: ApiError,
     413: ApiError,
+    429: ApiError,
   },
 });
 

@@ -189,6 +189,30 @@ export const updateUser = route({
   },
 });
 
+/** Open loan applications a borrower may have at once: 1, unless an admin allows more. */
+export const OpenApplicationsAllowed = z
+  .object({ max_open_applications: z.number().int().min(1).max(10) })
+  .strict()
+  .meta({ id: 'OpenApplicationsAllowed' });
+
+export const setOpenApplicationsAllowed = route({
+  method: 'PUT',
+  path: '/api/auth/admin/users/:id/open-applications/',
+  auth: 'admin',
+  summary:
+    'How many open loan applications (pending, or approved and not yet paid out) the user may have at once: 1 unless allowed more; audited',
+  tags: ['users'],
+  params: IdParams,
+  body: OpenApplicationsAllowed,
+  responses: {
+    200: OpenApplicationsAllowed.extend({ id: z.number().int() }),
+    400: ApiError,
+    401: ApiError,
+    403: ApiError,
+    404: ApiError,
+  },
+});
+
 export const deleteUser = route({
   method: 'DELETE',
   path: '/api/auth/admin/users/:id/',
@@ -256,6 +280,7 @@ export const usersRoutes = {
   toggleUserStatus,
   getUser,
   updateUser,
+  setOpenApplicationsAllowed,
   deleteUser,
   getUserDetail,
   getKyc,

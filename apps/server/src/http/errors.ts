@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DomainError, type ErrorKind } from '../domain-error.ts';
+import { DomainError, type ErrorKind, RateLimitedError } from '../domain-error.ts';
 
 /**
  * The one place a domain error becomes an HTTP status (house style §7, ADR 010). The code goes to the
@@ -74,6 +74,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       if (error.kind === 'unavailable') reply.header('retry-after', '5');
+      if (error instanceof RateLimitedError && error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       return reply.status(statusOf(error)).send({
         error: error.message,
         code: error.code,

@@ -39,8 +39,15 @@ export const REPLY_SENT = Symbol('reply-sent');
 export type ReplySent = typeof REPLY_SENT;
 
 export interface RouteOptions {
-  /** Per-route request limit (login, public forms): `max` requests per `timeWindowMs` per client address. */
-  readonly rateLimit?: { readonly max: number; readonly timeWindowMs: number };
+  /**
+   * Per-route request limit: `max` requests per `timeWindowMs` per client address (sign-in, public
+   * forms), or per signed-in user (`per: 'user'`: applications, uploads), counted after the guard.
+   */
+  readonly rateLimit?: {
+    readonly max: number;
+    readonly timeWindowMs: number;
+    readonly per?: 'address' | 'user';
+  };
   /** Keeps the exact request bytes as `request.rawBody` (signed webhooks check a signature over them). */
   readonly rawBody?: boolean;
 }
@@ -112,6 +119,14 @@ export function createRouteRegistrar(app: FastifyInstance, authenticate: Authent
               rateLimit: {
                 max: limit.max,
                 timeWindow: limit.timeWindowMs,
+                ...(limit.per === 'user'
+                  ? {
+                      // After the guard, so the user is known; a user's count is the same from any address.
+                      hook: 'preHandler' as const,
+                      keyGenerator: (request: FastifyRequest) =>
+                        request.user ? `user:${request.user.id}` : `address:${request.ip}`,
+                    }
+                  : {}),
                 // Thrown as one of ours, so the one error handler renders it like every other error.
                 errorResponseBuilder: () => new RateLimitedError(),
               },

@@ -21,6 +21,11 @@ export interface DemoApplication {
   readonly daysAgo: number;
   readonly outcome: 'PENDING' | 'REJECTED' | 'APPROVED' | 'DISBURSED';
   readonly notes?: string;
+  /**
+   * Submitted while the borrower's previous application is still open: an admin allowed them a
+   * second open application first (audited), as the rule of one at a time asks (docs/lending.md).
+   */
+  readonly secondOpenApplicationAllowed?: true;
   /** Disbursed loans: which installments were paid and how (weeks after disbursement, or 'all'). */
   readonly repayments?: 'on-time' | 'early-settlement' | { paidInstallments: number };
 }
@@ -240,5 +245,6 @@ export const APPLICATIONS: readonly DemoApplication[] = [
     nin: 'CF88067891234E',
     daysAgo: 0,
     outcome: 'PENDING',
+    secondOpenApplicationAllowed: true,
   },
 ];

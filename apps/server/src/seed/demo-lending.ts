@@ -55,6 +55,11 @@ export async function seedDemoLending(
     const loanTypeId = typeIds.get(demo.product);
     if (!borrower || loanTypeId === undefined) continue;
     const submittedAt = new Date(now - demo.daysAgo * DAY - (index + 1) * 37 * 60 * 1000);
+    if (demo.secondOpenApplicationAllowed) {
+      if (adminId === undefined) continue;
+      clock.set(new Date(submittedAt.getTime() - 60 * 60 * 1000));
+      await services.userAdmin.setOpenApplicationsAllowed(adminId, borrower.id, 2);
+    }
     clock.set(submittedAt);
     const { application } = await services.applications.create(borrower.id, {
       business_name: demo.business,

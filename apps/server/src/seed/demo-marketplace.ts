@@ -2,6 +2,7 @@ import { rateToBasisPoints } from '@sente/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Services } from '../app.ts';
 import { loanTypes, users } from '../db/schema/index.ts';
+import { APPLICATIONS } from './demo-applications.ts';
 import { DEMO_PEOPLE } from './demo-people.ts';
 import { samplePdf, samplePng } from './sample-files.ts';
 
@@ -48,7 +49,14 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
     .where(and(eq(loanTypes.status, 'ACTIVE'), eq(loanTypes.interestType, 'FLAT')))
     .orderBy(asc(loanTypes.id))
     .limit(1);
-  const borrowers = DEMO_PEOPLE.filter((p) => p.role === 'borrower' && p.status === 'Active' && p.kyc);
+  // One open application per borrower: the new ones go to borrowers whose demo applications are
+  // all rejected or paid out.
+  const busy = new Set(
+    APPLICATIONS.filter((a) => a.outcome === 'PENDING' || a.outcome === 'APPROVED').map((a) => a.borrower),
+  );
+  const borrowers = DEMO_PEOPLE.filter(
+    (p) => p.role === 'borrower' && p.status === 'Active' && p.kyc && !busy.has(p.email),
+  );
   if (!type || lenders.length < 3 || borrowers.length < 4)
     return { ...none, verifiedLenders: lenders.length };
   if (lenders[0] !== undefined) {

@@ -22,12 +22,17 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** Failed sign-ins per email in a sliding window, shared by every replica through the database. */
+/**
+ * Failed sign-ins per email and client address in a sliding window, shared by every replica through
+ * the database (two-factor codes use the key `mfa:<user id>` and no address).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     emailKey: text().notNull(),
+    /** The client address the attempt came from (`request.ip`, after TRUST_PROXY). */
+    address: text(),
     failedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_idx').on(t.emailKey, t.failedAt)],

@@ -32,6 +32,8 @@ export const users = pgTable(
     phoneVerifiedAt: timestamp({ withTimezone: true }),
     /** Signed up in the app: must confirm the phone before applying or bidding. */
     selfRegistered: boolean().notNull().default(false),
+    /** Open applications the borrower may have at once: 1 unless an admin allowed more (docs/lending.md). */
+    maxOpenApplications: smallint().notNull().default(1),
     role: userRole().notNull().default('borrower'),
     status: userStatus().notNull().default('Active'),
     passwordHash: text().notNull(),

@@ -9,6 +9,7 @@ import {
   applications,
   bids,
   listings,
+  loans,
   loanTypes,
   users,
 } from '../../db/schema/index.ts';
@@ -161,6 +162,44 @@ export async function insertApplication(db: DbOrTx, values: NewApplicationRow): 
 export async function findApplicationById(db: DbOrTx, id: number): Promise<ApplicationRow | undefined> {
   const [row] = await db.select().from(applications).where(eq(applications.id, id));
   return row;
+}
+
+/** Locks the application row until the transaction ends (adding a document waits for the one before). */
+export async function findApplicationByIdForUpdate(
+  db: DbOrTx,
+  id: number,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The borrower's open applications, oldest first: PENDING, or APPROVED and not yet paid out (no
+ * loan), whatever its listing's state (docs/lending.md, One open application).
+ */
+export async function findOpenApplicationsOfUser(
+  db: DbOrTx,
+  userId: number,
+): Promise<Pick<ApplicationRow, 'id' | 'status' | 'createdAt'>[]> {
+  return db
+    .select({ id: applications.id, status: applications.status, createdAt: applications.createdAt })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.userId, userId),
+        sql`(${applications.status} = 'PENDING' or (${applications.status} = 'APPROVED'
+          and not exists (select 1 from ${loans} where ${loans.applicationId} = ${applications.id})))`,
+      ),
+    )
+    .orderBy(asc(applications.createdAt), asc(applications.id));
+}
+
+export async function countDocuments(db: DbOrTx, applicationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(applicationDocuments)
+    .where(eq(applicationDocuments.applicationId, applicationId));
+  return row?.n ?? 0;
 }
 
 /** Moves a PENDING application to its decision; undefined when it was no longer pending. */

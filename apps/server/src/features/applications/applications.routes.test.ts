@@ -51,6 +51,11 @@ async function apply(body: Record<string, unknown> = form(), token = borrower.to
   });
 }
 
+/** One open application per borrower: tests that need several applications use a borrower each. */
+async function applyAsNewBorrower(body: Record<string, unknown> = form()) {
+  return apply(body, (await t.userWithToken('borrower')).token);
+}
+
 /** The application as an admin reads it, with the credit check. */
 async function adminView(id: number) {
   return (await t.app.inject({ url: `/api/loans/applications/${id}/`, headers: bearer(admin.token) })).json();
@@ -165,7 +170,7 @@ describe('POST /api/loans/applications/', () => {
 
 describe('approving and rejecting', () => {
   it('approves a pending application with the default note, keeping who and when', async () => {
-    const id = (await apply()).json().id;
+    const id = (await applyAsNewBorrower()).json().id;
     const res = await decide(id, 'approve');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -177,23 +182,27 @@ describe('approving and rejecting', () => {
   });
 
   it('rejects a pending application with the admin’s own note', async () => {
-    const id = (await apply()).json().id;
+    const id = (await applyAsNewBorrower()).json().id;
     const res = await decide(id, 'reject', { admin_notes: 'Income could not be verified' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'REJECTED', admin_notes: 'Income could not be verified' });
-    const empty = await decide((await apply()).json().id, 'reject', { admin_notes: '' });
+    const empty = await decide((await applyAsNewBorrower()).json().id, 'reject', { admin_notes: '' });
     expect(empty.json().admin_notes).toBe('Application rejected by admin');
   });
 
   it('shows the borrower a rejection reason only when the admin chose to share it', async () => {
+    const applicant = await t.userWithToken('borrower');
     const ownView = async (id: number) =>
-      (await t.app.inject({ url: `/api/loans/applications/${id}/`, headers: bearer(borrower.token) })).json();
-    const kept = (await apply()).json().id;
+      (
+        await t.app.inject({ url: `/api/loans/applications/${id}/`, headers: bearer(applicant.token) })
+      ).json();
+    const kept = (await apply(form(), applicant.token)).json().id;
     await decide(kept, 'reject', { admin_notes: 'Owner seemed evasive about the second shop' });
     expect(await ownView(kept)).toMatchObject({ status: 'REJECTED', decision_reason: null });
     expect(JSON.stringify(await ownView(kept))).not.toContain('evasive');
 
-    const shared = (await apply()).json().id;
+    // A rejected application is no longer open: the same borrower applies again.
+    const shared = (await apply(form(), applicant.token)).json().id;
     await decide(shared, 'reject', {
       admin_notes: 'Monthly income is too low for this amount: try a smaller loan',
       share_with_applicant: true,
@@ -202,7 +211,7 @@ describe('approving and rejecting', () => {
     expect(seen.decision_reason).toBe('Monthly income is too low for this amount: try a smaller loan');
     expect(seen).not.toHaveProperty('decided_by_name');
     const mine = (
-      await t.app.inject({ url: '/api/loans/my-applications/', headers: bearer(borrower.token) })
+      await t.app.inject({ url: '/api/loans/my-applications/', headers: bearer(applicant.token) })
     ).json();
     expect(mine.results.find((a: { id: number }) => a.id === shared).decision_reason).toMatch(/too low/);
     expect(mine.results.every((a: object) => !('credit_score' in a) && !('admin_notes' in a))).toBe(true);
@@ -218,14 +227,14 @@ describe('approving and rejecting', () => {
     ['approve', 'REJECTED', 'reject'],
     ['reject', 'REJECTED', 'approve'],
   ] as const)('answers 409 to %s once the application is %s', async (first, _state, second) => {
-    const id = (await apply()).json().id;
+    const id = (await applyAsNewBorrower()).json().id;
     expect((await decide(id, first === 'approve' ? 'approve' : 'reject')).statusCode).toBe(200);
     const res = await decide(id, second);
     expect(res.statusCode).toBe(409);
   });
 
   it('answers 409 to approve or reject once disbursed, and 404 for an unknown application', async () => {
-    const id = (await apply()).json().id;
+    const id = (await applyAsNewBorrower()).json().id;
     await decide(id, 'approve');
     await t.services.db.transaction((tx) =>
       t.services.loans.createLoanFromApplication(tx, {
@@ -244,7 +253,7 @@ describe('approving and rejecting', () => {
   });
 
   it('lets only one of two concurrent decisions through', async () => {
-    const id = (await apply()).json().id;
+    const id = (await applyAsNewBorrower()).json().id;
     const results = await Promise.all([decide(id, 'approve'), decide(id, 'reject')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });

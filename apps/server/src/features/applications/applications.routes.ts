@@ -13,10 +13,21 @@ import type { DocumentsService } from './documents.service.ts';
 
 export function registerApplicationRoutes(
   register: RegisterRoute,
-  { applications, documents }: { applications: ApplicationsService; documents: DocumentsService },
+  {
+    applications,
+    documents,
+    limits,
+  }: {
+    applications: ApplicationsService;
+    documents: DocumentsService;
+    limits: { applicationsPerHour: number; uploadsPerHour: number };
+  },
 ): void {
-  register(routes.createApplication, async ({ body, user }) =>
-    toBorrowerApplicationDto(await applications.applyAs(user, body)),
+  const hour = 60 * 60 * 1000;
+  register(
+    routes.createApplication,
+    async ({ body, user }) => toBorrowerApplicationDto(await applications.applyAs(user, body)),
+    { rateLimit: { max: limits.applicationsPerHour, timeWindowMs: hour, per: 'user' } },
   );
 
   register(routes.listApplications, async ({ query, request }) => {
@@ -46,11 +57,15 @@ export function registerApplicationRoutes(
     toApplicationDtoFor(user, await applications.getFor(user, params.id)),
   );
 
-  register(routes.uploadApplicationDocument, async ({ params, user, request }) => {
-    const upload = await readDocumentUpload(request);
-    const { row, url } = await documents.upload({ ...upload, applicationId: params.id, userId: user.id });
-    return toDocumentDto(row, url);
-  });
+  register(
+    routes.uploadApplicationDocument,
+    async ({ params, user, request }) => {
+      const upload = await readDocumentUpload(request);
+      const { row, url } = await documents.upload({ ...upload, applicationId: params.id, userId: user.id });
+      return toDocumentDto(row, url);
+    },
+    { rateLimit: { max: limits.uploadsPerHour, timeWindowMs: hour, per: 'user' } },
+  );
 
   register(routes.listApplicationDocuments, async ({ params }) => ({
     documents: (await documents.listWithUrls(params.id)).map(({ row, url }) => toDocumentDto(row, url)),

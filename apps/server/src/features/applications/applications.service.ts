@@ -9,7 +9,12 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
-import { findKycByUserId, findOpenUserById, isPhoneConfirmed } from '../users/users.service.ts';
+import {
+  findKycByUserId,
+  findOpenUserById,
+  findOpenUserByIdForUpdate,
+  isPhoneConfirmed,
+} from '../users/users.service.ts';
 import {
   type ApplicationRow,
   type ApplicationStatus,
@@ -18,6 +23,7 @@ import {
   decidePendingApplication,
   findApplicationById,
   findApplicationView,
+  findOpenApplicationsOfUser,
   insertApplication,
   listApplicationViews,
   listDocuments,
@@ -48,6 +54,18 @@ export function decisionReasonFor(
 }
 
 export type ApprovalHandler = (tx: Tx, application: ApplicationRow) => Promise<void>;
+
+/** One open application per borrower unless an admin allowed more (docs/lending.md). */
+function openApplicationExists(open: Pick<ApplicationRow, 'id' | 'status'>): ConflictError {
+  const state =
+    open.status === 'PENDING'
+      ? 'waiting for a decision). You can apply again once it is decided'
+      : 'approved and not yet paid out). You can apply again once it is paid out, or ask Sente to allow a second one';
+  return new ConflictError(
+    'OPEN_APPLICATION_EXISTS',
+    `You already have an open application (#${open.id}, ${state}.`,
+  );
+}
 
 export function createApplicationsService({
   db,
@@ -156,6 +174,12 @@ export function createApplicationsService({
     }
     const at = clock.now();
     const id = await db.transaction(async (tx) => {
+      // The borrower's row is locked, so parallel submissions are counted one after the other.
+      const user = await findOpenUserByIdForUpdate(tx, userId);
+      if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      const open = await findOpenApplicationsOfUser(tx, userId);
+      const first = open[0];
+      if (first && open.length >= user.maxOpenApplications) throw openApplicationExists(first);
       const row = await insertApplication(tx, {
         userId,
         loanTypeId: type.id,

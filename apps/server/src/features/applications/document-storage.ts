@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -18,6 +18,8 @@ export interface DocumentStorage {
   open(key: string): Promise<StoredDocument | null>;
   /** All the bytes at once, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
+  /** Deletes what is stored under the key (nothing stored is fine): a refused upload leaves no file. */
+  remove(key: string): Promise<void>;
   /** Lets go of connections; the app calls it on close. */
   close?(): Promise<void>;
 }
@@ -55,6 +57,9 @@ export function createLocalDocumentStorage(directory: string): DocumentStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
     },
     async get(key) {
       try {

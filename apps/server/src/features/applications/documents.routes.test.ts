@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../../test/multipart.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
@@ -18,8 +18,6 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'sente-documents-'));
   t = await createTestApp({ clock, config: { dataDir } });
   admin = (await t.userWithToken('admin')).token;
-  const b = await t.userWithToken('borrower');
-  borrower = { id: b.user.id, token: b.token };
   loanTypeId = (
     await t.services.loanTypes.create({
       loan_type_name: 'Working Capital',
@@ -31,6 +29,11 @@ beforeAll(async () => {
       status: 'ACTIVE',
     })
   ).id;
+});
+// A borrower has one open application at a time: each test gets its own borrower.
+beforeEach(async () => {
+  const b = await t.userWithToken('borrower');
+  borrower = { id: b.user.id, token: b.token };
 });
 afterAll(async () => {
   await t.close();
@@ -153,6 +156,33 @@ describe('POST /api/loans/applications/:id/documents/', () => {
     const mine = await newApplication();
     await t.services.applications.reject(mine, 1);
     expect((await upload(mine, { fileName: 'a.pdf', bytes: pdf })).statusCode).toBe(409);
+  });
+
+  it('stores exactly 20 of 30 parallel uploads, refuses the rest with 409 and keeps none of their files', async () => {
+    const id = await newApplication();
+    const filesBefore = (await readdir(path.join(dataDir, 'documents')).catch(() => [])).length;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => upload(id, { fileName: `page-${i}.pdf`, bytes: pdf })),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    const refused = answers.filter((res) => res.statusCode !== 201);
+    expect(refused).toHaveLength(10);
+    for (const res of refused) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        error: 'An application holds at most 20 documents',
+        code: 'TOO_MANY_DOCUMENTS',
+      });
+    }
+    const listed = await t.app.inject({
+      url: `/api/loans/applications/${id}/documents/`,
+      headers: bearer(admin),
+    });
+    expect(listed.json().documents).toHaveLength(20);
+    const stored = await readdir(path.join(dataDir, 'documents'));
+    expect(stored.filter((name) => name.endsWith('.part'))).toEqual([]);
+    expect(stored.length - filesBefore).toBe(20);
   });
 });
 

@@ -11,8 +11,11 @@ import {
   TooLargeError,
 } from '../../domain-error.ts';
 import {
+  type ApplicationRow,
+  countDocuments,
   type DocumentRow,
   findApplicationById,
+  findApplicationByIdForUpdate,
   findDocument,
   insertDocument,
   listDocuments,
@@ -55,6 +58,29 @@ export function cleanFileName(name: string, fallback: string): string {
   return cleaned || fallback;
 }
 
+/** The owner may add a document while the application is pending and below the cap. */
+function assertMayAddDocument(
+  application: ApplicationRow | undefined,
+  userId: number,
+  documentsHeld: number,
+): asserts application is ApplicationRow {
+  // Someone else's application is not theirs to know about.
+  if (!application || application.userId !== userId)
+    throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
+  if (application.status !== 'PENDING') {
+    throw new ConflictError(
+      'APPLICATION_NOT_PENDING',
+      'Documents can only be added while the application is pending',
+    );
+  }
+  if (documentsHeld >= MAX_DOCUMENTS_PER_APPLICATION) {
+    throw new ConflictError(
+      'TOO_MANY_DOCUMENTS',
+      `An application holds at most ${MAX_DOCUMENTS_PER_APPLICATION} documents`,
+    );
+  }
+}
+
 export function createDocumentsService({
   db,
   clock,
@@ -70,22 +96,10 @@ export function createDocumentsService({
 }) {
   return {
     async upload(input: DocumentUpload): Promise<{ row: DocumentRow; url: string }> {
-      const application = await findApplicationById(db, input.applicationId);
-      // Someone else's application is not theirs to know about.
-      if (!application || application.userId !== input.userId)
-        throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
-      if (application.status !== 'PENDING') {
-        throw new ConflictError(
-          'APPLICATION_NOT_PENDING',
-          'Documents can only be added while the application is pending',
-        );
-      }
-      if ((await listDocuments(db, application.id)).length >= MAX_DOCUMENTS_PER_APPLICATION) {
-        throw new ConflictError(
-          'TOO_MANY_DOCUMENTS',
-          `An application holds at most ${MAX_DOCUMENTS_PER_APPLICATION} documents`,
-        );
-      }
+      // A first look without a lock refuses the hopeless cases before any bytes are stored.
+      const existing = await findApplicationById(db, input.applicationId);
+      const held = existing?.userId === input.userId ? await countDocuments(db, existing.id) : 0;
+      assertMayAddDocument(existing, input.userId, held);
       if (input.bytes.length === 0)
         throw new InvalidInputError('EMPTY_FILE', 'Invalid document', { file: ['The file is empty'] });
       if (input.bytes.length > MAX_DOCUMENT_BYTES) throw new FileTooLargeError();
@@ -98,21 +112,32 @@ export function createDocumentsService({
       const storageKey = `${randomUUID()}${type.extension}`;
       await storage.put(storageKey, input.bytes);
       const now = clock.now();
-      const row = await db.transaction(async (tx) => {
-        const inserted = await insertDocument(tx, {
-          applicationId: application.id,
-          documentType: input.documentType,
-          storageKey,
-          fileName: cleanFileName(input.fileName, `${input.documentType.toLowerCase()}${type.extension}`),
-          contentType: type.contentType,
-          sizeBytes: input.bytes.length,
-          sha256: createHash('sha256').update(input.bytes).digest('hex'),
-          uploadedAt: now,
+      try {
+        const row = await db.transaction(async (tx) => {
+          // The application row is locked: uploads to one application are counted one at a time,
+          // so parallel ones can never pass the cap together.
+          const application = await findApplicationByIdForUpdate(tx, input.applicationId);
+          assertMayAddDocument(application, input.userId, await countDocuments(tx, input.applicationId));
+          const inserted = await insertDocument(tx, {
+            applicationId: input.applicationId,
+            documentType: input.documentType,
+            storageKey,
+            fileName: cleanFileName(input.fileName, `${input.documentType.toLowerCase()}${type.extension}`),
+            contentType: type.contentType,
+            sizeBytes: input.bytes.length,
+            sha256: createHash('sha256').update(input.bytes).digest('hex'),
+            uploadedAt: now,
+          });
+          await applications.refreshCreditCheck(tx, input.applicationId);
+          return inserted;
         });
-        await applications.refreshCreditCheck(tx, application.id);
-        return inserted;
-      });
-      return { row, url: signer.url(row.id, clock.now()) };
+        return { row, url: signer.url(row.id, clock.now()) };
+      } catch (error) {
+        // Refused or failed: the stored bytes belong to no document, so they go. Should that fail
+        // too, the refusal is still the answer; the file left has a random name and no row.
+        await storage.remove(storageKey).catch(() => undefined);
+        throw error;
+      }
     },
 
     /** Every document of an application, each with a signed URL valid for a few minutes. */

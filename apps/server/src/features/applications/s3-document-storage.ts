@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
 import { assertDocumentKey, type DocumentStorage, type StoredDocument } from './document-storage.ts';
 
@@ -38,6 +44,10 @@ export function createS3DocumentStorage(config: S3Config): DocumentStorage {
       );
     },
     open: openObject,
+    async remove(key) {
+      // S3 answers a delete of a missing key with success too.
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
+    },
     async get(key) {
       const stored = await openObject(key);
       if (!stored) return null;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginFailures, refreshTokens, users } from '../../db/schema/index.ts';
 
@@ -52,8 +52,70 @@ export async function countRecentLoginFailures(db: DbOrTx, emailKey: string, sin
   return row?.count ?? 0;
 }
 
-export async function recordLoginFailure(db: DbOrTx, emailKey: string, at: Date): Promise<void> {
-  await db.insert(loginFailures).values({ emailKey, failedAt: at });
+export async function recordLoginFailure(
+  db: DbOrTx,
+  emailKey: string,
+  at: Date,
+  address: string | null = null,
+): Promise<void> {
+  await db.insert(loginFailures).values({ emailKey, failedAt: at, address });
+}
+
+/** Recent failed sign-ins for one email from one client address: how many, and the latest. */
+export async function findRecentSignInFailures(
+  db: DbOrTx,
+  emailKey: string,
+  address: string,
+  since: Date,
+): Promise<{ count: number; lastFailedAt: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, lastFailedAt: max(loginFailures.failedAt) })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.emailKey, emailKey),
+        eq(loginFailures.address, address),
+        gt(loginFailures.failedAt, since),
+      ),
+    );
+  return { count: row?.count ?? 0, lastFailedAt: row?.lastFailedAt ?? null };
+}
+
+/** Recent failed sign-ins for one email from every address, and from how many addresses. */
+export async function countRecentSignInFailuresOfEmail(
+  db: DbOrTx,
+  emailKey: string,
+  since: Date,
+): Promise<{ failures: number; addresses: number }> {
+  const [row] = await db
+    .select({
+      failures: sql<number>`count(*)::int`,
+      addresses: sql<number>`count(distinct ${loginFailures.address})::int`,
+    })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.emailKey, emailKey),
+        isNotNull(loginFailures.address),
+        gt(loginFailures.failedAt, since),
+      ),
+    );
+  return { failures: row?.failures ?? 0, addresses: row?.addresses ?? 0 };
+}
+
+/** The failures of one email from one address: the right password was given from there. */
+export async function clearSignInFailures(db: DbOrTx, emailKey: string, address: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.emailKey, emailKey), eq(loginFailures.address, address)));
+}
+
+/**
+ * Serialises the sign-in bookkeeping of one key (an email and address) until the transaction ends,
+ * so parallel tries cannot all read the same count before any of them is recorded.
+ */
+export async function lockSignInKey(tx: DbOrTx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 export async function clearLoginFailures(db: DbOrTx, emailKey: string): Promise<void> {

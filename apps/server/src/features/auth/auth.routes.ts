@@ -15,8 +15,9 @@ export function registerAuthRoutes(
 ): void {
   register(
     routes.login,
-    async ({ body }) => {
-      const outcome = await auth.login(body.email, body.password);
+    async ({ body, request }) => {
+      // request.ip honours TRUST_PROXY: the address the trusted proxy saw, never a forged header.
+      const outcome = await auth.login(body.email, body.password, request.ip);
       if ('mfaToken' in outcome) {
         return {
           mfa_required: true as const,

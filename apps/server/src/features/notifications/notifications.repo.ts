@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 
@@ -9,6 +9,22 @@ export async function insertNotification(
   values: typeof notifications.$inferInsert,
 ): Promise<void> {
   await db.insert(notifications).values(values);
+}
+
+export async function hasNotificationSince(
+  db: DbOrTx,
+  userId: number,
+  kind: string,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.kind, kind), gt(notifications.createdAt, since)),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findNotificationsOfUser(

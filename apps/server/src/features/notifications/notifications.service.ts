@@ -1,7 +1,13 @@
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
-import { findNotificationsOfUser, insertNotification, markAllRead, markRead } from './notifications.repo.ts';
+import {
+  findNotificationsOfUser,
+  hasNotificationSince,
+  insertNotification,
+  markAllRead,
+  markRead,
+} from './notifications.repo.ts';
 
 export interface NewNotification {
   readonly userId: number;
@@ -21,6 +27,11 @@ export function createNotificationsService({ db, clock }: { db: Db; clock: Clock
         data: notification.data ?? {},
         createdAt: clock.now(),
       });
+    },
+
+    /** Whether the user was already sent a notification of this kind after `since` (in the caller's transaction). */
+    wasNotifiedSince(tx: DbOrTx, userId: number, kind: string, since: Date): Promise<boolean> {
+      return hasNotificationSince(tx, userId, kind, since);
     },
 
     list(userId: number, query: { page: number; pageSize: number; unreadOnly: boolean }) {

@@ -146,6 +146,26 @@ export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
       }
     },
 
+    /** How many open loan applications the user may have at once (docs/lending.md); audited. */
+    async setOpenApplicationsAllowed(actorId: number, userId: number, allowed: number): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const user = await lockOpenUser(tx, userId);
+        if (user.maxOpenApplications === allowed) return user;
+        const now = clock.now();
+        const updated = await updateUserRow(tx, user.id, { maxOpenApplications: allowed, updatedAt: now });
+        await recordAudit(tx, {
+          actorId,
+          action: 'user.open_applications_allowed_changed',
+          entityType: 'user',
+          entityId: user.id,
+          before: { max_open_applications: user.maxOpenApplications },
+          after: { max_open_applications: allowed },
+          at: now,
+        });
+        return updated;
+      });
+    },
+
     /**
      * Closes an account (decisions.md): sign-in stops, the user leaves lists and counts, and their
      * loans, applications and transactions stay. Their sessions and reset links die with it.

@@ -56,7 +56,14 @@ export async function updateUserRow(
   values: Partial<
     Pick<
       NewUserRow,
-      'name' | 'email' | 'phoneNumber' | 'phoneVerifiedAt' | 'status' | 'passwordHash' | 'deletedAt'
+      | 'name'
+      | 'email'
+      | 'phoneNumber'
+      | 'phoneVerifiedAt'
+      | 'status'
+      | 'passwordHash'
+      | 'deletedAt'
+      | 'maxOpenApplications'
     >
   > & {
     updatedAt: Date;

@@ -48,6 +48,15 @@ export function registerUsersRoutes(
     ),
   );
 
+  register(routes.setOpenApplicationsAllowed, async ({ params, body, user }) => {
+    const updated = await userAdmin.setOpenApplicationsAllowed(
+      user.id,
+      params.id,
+      body.max_open_applications,
+    );
+    return { id: updated.id, max_open_applications: updated.maxOpenApplications };
+  });
+
   register(routes.deleteUser, async ({ params, user }) => {
     await userAdmin.closeAccount(user.id, params.id);
     return null;

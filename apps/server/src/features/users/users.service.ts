@@ -21,7 +21,13 @@ import {
 export { findKycByUserId, type KycRow, type KycValues, upsertKyc } from './kyc.repo.ts';
 export type { KycInput } from './kyc.ts';
 export { escapeLikePattern } from './user-search.ts';
-export { findOpenUserByEmail, findOpenUserById, markSessionsRevoked, type UserRow } from './users.repo.ts';
+export {
+  findOpenUserByEmail,
+  findOpenUserById,
+  findOpenUserByIdForUpdate,
+  markSessionsRevoked,
+  type UserRow,
+} from './users.repo.ts';
 
 /**
  * Checks a change to a user's KYC against what is on record: a new NIN against the stored gender,

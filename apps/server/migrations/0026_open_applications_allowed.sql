@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "max_open_applications" smallint DEFAULT 1 NOT NULL;
