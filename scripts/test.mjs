@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every suite (contract, server on PostgreSQL and PGlite, web components, browser), then one
+// `npm test`: every suite (contract, server on PostgreSQL and PGlite, web components, browser on
+// PostgreSQL and the two journeys on PGlite), then one
 // closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +18,8 @@ const suites = [
   { name: 'server', workspace: '@sente/server', script: 'test' },
   { name: 'web', workspace: '@sente/web', script: 'test' },
   { name: 'e2e', workspace: '@sente/web', script: 'test:e2e', needsBrowser: true },
+  // The two whole journeys again on the embedded database every new user runs (the build is the one above).
+  { name: 'e2e-pglite', workspace: '@sente/web', script: 'test:e2e:pglite', needsBrowser: true },
 ];
 
 let passed = 0;

@@ -1,18 +1,12 @@
 /**
- * Accounts for the browser tests, made as an operator would: the account with the server's CLI
- * (`user:create`, there is no sign-up API), then whatever the account does next through the API,
- * signed in as itself.
+ * Accounts for the browser tests, made as people make them: signed up through the API with the
+ * phone confirmed, then whatever the account does next through the API, signed in as itself.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { randomInt } from 'node:crypto';
 import { loginThroughApi } from './admin-session.ts';
+import { readSmsCode } from './app-session.ts';
 import { harness } from './harness.ts';
 
-const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const cliMain = path.join(repoRoot, 'apps/server/src/cli/main.ts');
 /** Every test account's password. */
 export const TEST_ACCOUNT_PASSWORD = 'account-e2e-password';
 const PASSWORD = TEST_ACCOUNT_PASSWORD;
@@ -23,45 +17,33 @@ export interface TestAccount {
   readonly email: string;
 }
 
-/** A new account of the role, its email made from the name; `phone` (07XXXXXXXX) when given. */
+/**
+ * A new account of the role, signed up as a person would (`POST /api/auth/register/`) with its
+ * phone confirmed by the code the SMS simulator was asked to send; its email is made from the name,
+ * its phone is `phone` (07XXXXXXXX) or a new one. Works on either database the harness runs.
+ */
 export async function createAccount(
   name: string,
   role: 'borrower' | 'lender',
   { phone }: { phone?: string } = {},
 ): Promise<TestAccount> {
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@${role}s.e2e.sente.ug`;
-  const { stdout } = await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      cliMain,
-      'user:create',
-      '--email',
-      email,
-      '--password',
-      PASSWORD,
-      '--name',
-      name,
-      '--role',
-      role,
-      ...(phone ? ['--phone', phone] : []),
-    ],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        DATABASE_URL: harness().databaseUrl,
-        // The CLI signs no tokens, but the config asks for a secret whenever PostgreSQL is used.
-        JWT_SECRET: randomBytes(36).toString('base64url'),
-        LOG_LEVEL: 'warn',
-      },
-    },
-  );
-  const id = Number(/\(id (\d+),/.exec(stdout)?.[1]);
-  if (!Number.isSafeInteger(id)) throw new Error(`user:create did not say the new id: ${stdout}`);
-  return { id, name, email };
+  const local = phone ?? `0772${String(randomInt(1_000_000)).padStart(6, '0')}`;
+  const response = await fetch(`${harness().baseUrl}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ role, name, email, phone_number: local, password: PASSWORD }),
+  });
+  if (response.status !== 201)
+    throw new Error(`sign-up of ${email} answered ${response.status}: ${await response.text()}`);
+  const registered = (await response.json()) as { access: string; user: { id: number } };
+  const verified = await fetch(`${harness().baseUrl}/api/auth/phone/verify/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${registered.access}` },
+    body: JSON.stringify({ code: await readSmsCode(`+256${local.slice(1)}`) }),
+  });
+  if (!verified.ok) throw new Error(`confirming the phone of ${email} answered ${verified.status}`);
+  return { id: registered.user.id, name, email };
 }
 
 /** Calls the API signed in as the account; throws on any answer but 2xx. */

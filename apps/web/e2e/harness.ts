@@ -19,9 +19,16 @@ export interface HarnessInfo {
   readonly baseUrl: string;
   readonly adminEmail: string;
   readonly adminPassword: string;
-  /** The run's database, for tests that create accounts with the server's CLI. */
-  readonly databaseUrl: string;
+  /** The database the server runs on this time (E2E_ENGINE). */
+  readonly engine: E2eEngine;
 }
+
+/**
+ * The browser tests run on PostgreSQL (a database of their own on E2E_POSTGRES_URL's server), or,
+ * with E2E_ENGINE=pglite, on the embedded database every new user runs (in the run's DATA_DIR).
+ */
+export type E2eEngine = 'postgres' | 'pglite';
+const engine: E2eEngine = process.env.E2E_ENGINE === 'pglite' ? 'pglite' : 'postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -106,9 +113,13 @@ export async function setup(project: TestProject): Promise<void> {
   }
   assertChromium();
 
-  databaseName = `sente_e2e_${randomBytes(6).toString('hex')}`;
-  const name = databaseName;
-  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  let database: Record<string, string> = {};
+  if (engine === 'postgres') {
+    databaseName = `sente_e2e_${randomBytes(6).toString('hex')}`;
+    const name = databaseName;
+    await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+    database = { DATABASE_URL: databaseUrl(name) };
+  }
   dataDir = await mkdtemp(path.join(tmpdir(), 'sente-e2e-'));
 
   const port = await freePort();
@@ -116,18 +127,20 @@ export async function setup(project: TestProject): Promise<void> {
     baseUrl: `http://127.0.0.1:${port}`,
     adminEmail: 'admin@e2e.sente.ug',
     adminPassword: randomBytes(18).toString('base64url'),
-    databaseUrl: databaseUrl(name),
+    engine,
   };
   let output = '';
+  // Without DATABASE_URL the server opens the embedded database in DATA_DIR.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
       // Production requires admin two-factor sign-in by default; these tests sign in with the
       // password alone (admin-mfa.e2e.test.ts covers the second step).
       ADMIN_MFA: 'optional',
-      DATABASE_URL: databaseUrl(name),
+      ...database,
       JWT_SECRET: randomBytes(36).toString('base64url'),
       ADMIN_EMAIL: info.adminEmail,
       ADMIN_PASSWORD: info.adminPassword,
