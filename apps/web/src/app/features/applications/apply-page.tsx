@@ -18,7 +18,7 @@ import { type ApplyDraft, checkApplication, EMPTY_APPLY_DRAFT } from './apply-ch
 import { quoteFor } from './apply-quote.ts';
 import { ApplyQuoteCard } from './apply-quote-card.tsx';
 import { LoanTypeChoice } from './loan-type-choice.tsx';
-import { useCreateApplication, useLoanTypes } from './use-applications.ts';
+import { useCreateApplication, useLoanTypes, useMyApplications } from './use-applications.ts';
 
 const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 const termOptions = Array.from({ length: 24 }, (_, index) => ({
@@ -30,6 +30,13 @@ export function ApplyPage() {
   useDocumentTitle('Apply for a loan');
   const user = useAppUser();
   const loanTypes = useLoanTypes();
+  const mine = useMyApplications();
+  // The server's rule (docs/lending.md): one open application at a time, unless an admin allowed more.
+  const open = mine.data?.results.find(
+    (application) =>
+      application.status === 'PENDING' ||
+      (application.status === 'APPROVED' && application.approved_loan === null),
+  );
 
   return (
     <div className="flex flex-col gap-5">
@@ -43,6 +50,16 @@ export function ApplyPage() {
           .
         </p>
       )}
+      {open ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+          You already have an application in progress:{' '}
+          <Link to={paths.appApplication(open.id)} className={linkClass}>
+            {open.business_name}, {formatUgx(open.amount_requested)}
+          </Link>
+          . Sente looks at one application at a time, so a new one is refused until that one is paid out or
+          decided, unless Sente has agreed to more.
+        </p>
+      ) : null}
       <QueryState query={loanTypes} label="the loan types">
         {(types) =>
           types.length === 0 ? (
