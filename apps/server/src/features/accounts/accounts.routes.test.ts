@@ -188,6 +188,10 @@ describe('confirming the phone', () => {
     const soon = await call(access, 'POST', '/api/auth/phone/resend/');
     expect(soon.statusCode).toBe(429);
     expect(soon.json().code).toBe('CODE_SENT_RECENTLY');
+    // The wait the message names, as the header a client (or a proxy) can act on.
+    const wait = Number(/in (\d+) seconds/.exec(soon.json().error)?.[1]);
+    expect(wait).toBeGreaterThan(0);
+    expect(soon.headers['retry-after']).toBe(String(wait));
 
     clock.advance(10 * 60_000);
     const expired = await call(access, 'POST', '/api/auth/phone/verify/', { code });

@@ -108,6 +108,7 @@ export function createPhoneConfirmation({ db, clock, sms }: { db: Db; clock: Clo
           throw new RateLimitedError(
             'CODE_SENT_RECENTLY',
             `A code was sent a moment ago. You can ask for another in ${seconds} seconds.`,
+            seconds,
           );
         }
         return toPhoneCodeState(await issue(tx, { id: userId, phoneNumber: user.phoneNumber }, previous));

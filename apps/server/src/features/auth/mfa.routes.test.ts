@@ -253,6 +253,7 @@ describe('POST /api/auth/login/ and /api/auth/login/mfa/', () => {
       code: totpCode(secret, clock.now()),
     });
     expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('900');
     clock.advance(15 * 60 * 1000 + STEP);
   });
 

@@ -68,6 +68,7 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
       throw new RateLimitedError(
         'TOO_MANY_WRONG_CODES',
         'Too many wrong codes. Please wait 15 minutes and try again.',
+        FAILURE_WINDOW_MS / 1000,
       );
     }
   }
