@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from './accounts.ts';
 import { adminApi, countRequests, failCall, openAdminPage } from './admin-session.ts';
 import { harness, launchBrowser, openPage } from './harness.ts';
 
@@ -45,6 +46,25 @@ describe('User profile', () => {
     }
     await panel.getByText('Kisenyi II, Rubaga Division, Kampala', { exact: true }).waitFor();
     expect(await panel.getByText('Not provided', { exact: true }).count()).toBe(3);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('lets an admin allow a borrower a second open application, and says so', async () => {
+    const borrower = await createAccount(`Allowance Borrower ${Date.now()}`, 'borrower');
+    const { page, problems, close } = await openAdminPage(browser, `/dashboard/users/${borrower.id}`);
+    const allowed = page.getByLabel('Open applications allowed');
+    expect(await allowed.inputValue()).toBe('1');
+    await allowed.selectOption('2');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('status')
+      .getByText(`Saved: ${borrower.name} may have up to 2 open applications at once.`)
+      .waitFor();
+    const detail = await adminApi<{ max_open_applications: number }>(
+      `/api/auth/admin/users/${borrower.id}/detail/`,
+    );
+    expect(detail.max_open_applications).toBe(2);
     expect(problems).toEqual([]);
     await close();
   });

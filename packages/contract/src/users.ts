@@ -81,7 +81,11 @@ export const KycUpdateBody = z
   .strict();
 export type KycUpdateBody = z.infer<typeof KycUpdateBody>;
 
-export const UserDetail = SessionUser.extend({ kyc: Kyc }).meta({ id: 'UserDetail' });
+export const UserDetail = SessionUser.extend({
+  kyc: Kyc,
+  /** How many open applications the borrower may have at once (1 unless an admin allowed more). */
+  max_open_applications: z.number().int(),
+}).meta({ id: 'UserDetail' });
 export type UserDetail = z.infer<typeof UserDetail>;
 
 export const UserStats = z

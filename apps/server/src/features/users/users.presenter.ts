@@ -31,5 +31,5 @@ export function toKycDto(row: KycRow | undefined): Kyc {
 }
 
 export function toUserDetail(user: UserRow, kyc: KycRow | undefined): UserDetail {
-  return { ...toSessionUser(user), kyc: toKycDto(kyc) };
+  return { ...toSessionUser(user), kyc: toKycDto(kyc), max_open_applications: user.maxOpenApplications };
 }

@@ -38,7 +38,7 @@ function makeUser(
   });
 }
 
-function asAdmin(method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, payload?: object) {
+function asAdmin(method: 'GET' | 'PATCH' | 'DELETE' | 'POST' | 'PUT', url: string, payload?: object) {
   return t.app.inject({ method, url, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
 }
 
@@ -157,7 +157,18 @@ describe('GET /api/auth/admin/users/:id/ and /detail/', () => {
     expect(res.json()).toMatchObject({
       id: user.id,
       kyc: { date_of_birth: null, gender: null, address: null, national_id: null },
+      max_open_applications: 1,
     });
+  });
+
+  it('answers how many open applications an admin allowed', async () => {
+    const user = await makeUser();
+    const set = await asAdmin('PUT', `/api/auth/admin/users/${user.id}/open-applications/`, {
+      max_open_applications: 3,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const res = await asAdmin('GET', `/api/auth/admin/users/${user.id}/detail/`);
+    expect(res.json().max_open_applications).toBe(3);
   });
 
   it('answers the detail with the KYC the user provided', async () => {

@@ -84,3 +84,13 @@ export function useResetPassword() {
     mutationFn: (body: { token: string; password: string }) => api(routes.resetPassword, { body }),
   });
 }
+
+/** An admin allows a borrower more than one open application (audited on the server). */
+export function useSetOpenApplicationsAllowed(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (maxOpen: number) =>
+      api(routes.setOpenApplicationsAllowed, { params: { id }, body: { max_open_applications: maxOpen } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('getUserDetail', { id }) }),
+  });
+}

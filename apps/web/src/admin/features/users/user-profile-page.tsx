@@ -14,6 +14,7 @@ import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { Tabs } from '../../../ui/tabs.tsx';
 import { KycPanel } from './kyc-panel.tsx';
 import { LenderPortfolioPanel, useLenderPortfolioTab } from './lender-portfolio-panel.tsx';
+import { OpenApplicationsAllowance } from './open-applications-allowance.tsx';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import { useCreateResetLink, useDeleteUser, useToggleUserStatus, useUserDetail } from './use-users.ts';
 import { UserLoansPanel, useUserLoansTab } from './user-loans-panel.tsx';
@@ -166,6 +167,15 @@ export function UserProfilePage() {
           </Button>
         </div>
       </Card>
+
+      {user.role === 'borrower' ? (
+        <OpenApplicationsAllowance
+          key={user.id}
+          userId={user.id}
+          name={user.name}
+          current={user.max_open_applications}
+        />
+      ) : null}
 
       <Tabs
         label="User details"
