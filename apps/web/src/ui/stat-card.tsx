@@ -19,7 +19,11 @@ export interface StatCardProps {
 export function StatCard({ label, value, hint, isLoading, isUnavailable, icon, className }: StatCardProps) {
   const labelId = useId();
   return (
-    <Card role="group" aria-labelledby={labelId} className={classNames('flex flex-col gap-1 p-4', className)}>
+    <Card
+      role="group"
+      aria-labelledby={labelId}
+      className={classNames('flex min-w-0 flex-col gap-1 p-4', className)}
+    >
       <div className="flex items-center justify-between gap-2">
         <h3 id={labelId} className="text-sm font-medium text-slate-600 dark:text-slate-300">
           {label}
@@ -32,7 +36,10 @@ export function StatCard({ label, value, hint, isLoading, isUnavailable, icon, c
         <p className="text-base text-slate-500 dark:text-slate-400">Loading...</p>
       ) : (
         <>
-          <p className="text-2xl font-bold text-slate-900 tabular-nums dark:text-white">{value}</p>
+          {/* A grid cell shrinks to its column, and a long amount wraps inside the card, never past it. */}
+          <p className="text-xl font-bold wrap-anywhere text-slate-900 tabular-nums sm:text-2xl dark:text-white">
+            {value}
+          </p>
           {hint ? <div className="text-sm text-slate-600 dark:text-slate-400">{hint}</div> : null}
         </>
       )}

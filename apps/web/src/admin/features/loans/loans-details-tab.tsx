@@ -126,7 +126,7 @@ export function LoansDetailsTab() {
     <StatCard
       label={label}
       value={formatUgx(entry?.total)}
-      hint={`${formatNumber(entry?.count ?? 0)} loans`}
+      hint={`${formatNumber(entry?.count ?? 0)} ${(entry?.count ?? 0) === 1 ? 'loan' : 'loans'}`}
       isLoading={stats.isPending}
       isUnavailable={stats.isError}
     />
