@@ -37,7 +37,10 @@ describe('Loans', () => {
       ['Default', 'default_loans'],
       ['Fully Paid', 'fully_paid_loans'],
     ] as const) {
-      await card(page, label).getByText(`${stats[key]?.count} loans`, { exact: true }).waitFor();
+      const count = stats[key]?.count ?? 0;
+      await card(page, label)
+        .getByText(`${count} ${count === 1 ? 'loan' : 'loans'}`, { exact: true })
+        .waitFor();
       await card(page, label)
         .getByText(/^UGX [\d,]+$/)
         .waitFor();
