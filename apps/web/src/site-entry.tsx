@@ -1,3 +1,5 @@
+// First, before any module that builds a zod schema (see the file).
+import './lib/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ThemeProvider } from './lib/theme-provider.tsx';
