@@ -10,14 +10,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminPage } from './admin-session.ts';
-import {
-  axeViolations,
-  hasSidewaysScroll,
-  openAppPage,
-  PHONE,
-  readSmsCode,
-  waitUntilLoaded,
-} from './app-session.ts';
+import { checkScreen, figure, openAppPage, PHONE, readSmsCode } from './app-session.ts';
 import { launchBrowser, openPage } from './harness.ts';
 import { ownLoanType, secretListing } from './marketplace-states.ts';
 
@@ -31,17 +24,6 @@ afterAll(async () => {
 
 /** The lender made by the journey, for the dark-theme pass. */
 const lender = { name: '', email: '', password: 'lender-journey-password-7' };
-
-async function checkScreen(page: Page, loaded: string): Promise<void> {
-  await page.getByText(loaded).first().waitFor();
-  await waitUntilLoaded(page);
-  const path = new URL(page.url()).pathname + new URL(page.url()).hash;
-  expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
-  expect({ path, sideways: await hasSidewaysScroll(page) }).toEqual({ path, sideways: false });
-}
-
-/** The figure on a labelled card (ui/stat-card.tsx: a group named by its label). */
-const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
 const tab = (page: Page, name: string | RegExp) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });

@@ -10,10 +10,10 @@
  * minute), so the test makes its own loan type and listings and asserts only on its own bids.
  */
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, createAccount, TEST_ACCOUNT_PASSWORD, type TestAccount } from './accounts.ts';
-import { axeViolations, hasSidewaysScroll, openAppPage, waitUntilLoaded } from './app-session.ts';
+import { axeViolations, checkScreen, openAppPage } from './app-session.ts';
 import { launchBrowser } from './harness.ts';
 import { createLender } from './lender-accounts.ts';
 import { fundedLender, ownLoanType, secretListing } from './marketplace-states.ts';
@@ -29,14 +29,6 @@ afterAll(async () => {
 const run = randomInt(1_000_000);
 /** What the journey made, for the dark-theme pass. */
 const made = { lender: null as TestAccount | null, loanType: 0, listing: 0 };
-
-async function checkScreen(page: Page, loaded: string | RegExp): Promise<void> {
-  await page.getByText(loaded).first().waitFor();
-  await waitUntilLoaded(page);
-  const path = `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
-  expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
-  expect({ path, sideways: await hasSidewaysScroll(page) }).toEqual({ path, sideways: false });
-}
 
 const as = (account: TestAccount) => ({ email: account.email, password: TEST_ACCOUNT_PASSWORD });
 

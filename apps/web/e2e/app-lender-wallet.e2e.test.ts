@@ -8,17 +8,15 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, TEST_ACCOUNT_PASSWORD } from './accounts.ts';
 import { adminApi } from './admin-session.ts';
-import { checkScreen, openAppPage } from './app-session.ts';
+import { checkScreen, figure, openAppPage } from './app-session.ts';
 import { launchBrowser } from './harness.ts';
 import { lenderFundedLoan } from './marketplace-states.ts';
 
 const ugx = (amount: number) => `UGX ${amount.toLocaleString('en-UG')}`;
-/** The figure on a labelled card (ui/stat-card.tsx: a group named by its label). */
-const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
 let browser: Browser;
 beforeAll(async () => {

@@ -67,10 +67,15 @@ export async function waitUntilLoaded(page: Page): Promise<void> {
 }
 
 /** Waits for the screen to show `loaded` and finish loading; then axe finds nothing and nothing scrolls sideways. */
-export async function checkScreen(page: Page, loaded: string): Promise<void> {
+export async function checkScreen(page: Page, loaded: string | RegExp): Promise<void> {
   await page.getByText(loaded).first().waitFor();
   await waitUntilLoaded(page);
-  const path = new URL(page.url()).pathname;
+  const url = new URL(page.url());
+  // The query and the anchor too: the same screen filtered, or scrolled to a section, is named apart.
+  const path = `${url.pathname}${url.search}${url.hash}`;
   expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
   expect({ path, sideways: await hasSidewaysScroll(page) }).toEqual({ path, sideways: false });
 }
+
+/** The figure on a labelled card (ui/stat-card.tsx: a group named by its label). */
+export const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });

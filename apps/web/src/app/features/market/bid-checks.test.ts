@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '../../session/failure.ts';
-import { bidAction, bidKeyFor, checkBid, keepsKeyAfter, mostYouCanBid } from './bid-checks.ts';
+import { bidAction, bidKeyFor, checkBid, mostYouCanBid } from './bid-checks.ts';
 
 const limits = { listingAmount: 2_000_000, maxRateBp: 280, available: 1_500_000, currentBid: 0 };
 
@@ -71,21 +70,5 @@ describe('a bid’s Idempotency-Key', () => {
     expect(bidKeyFor(first, bidAction(7, 150_000, 250), newId)).toBe(first);
     expect(bidKeyFor(first, bidAction(7, 150_000, 260), newId).key).not.toBe(first.key);
     expect(bidKeyFor(first, bidAction(8, 150_000, 250), newId).key).not.toBe(first.key);
-  });
-
-  it('is kept only when the answer may have been lost', () => {
-    const failure = (status: number, code: string | null = null): Failure => ({
-      message: '',
-      fieldErrors: {},
-      status,
-      code,
-    });
-    expect(keepsKeyAfter(failure(0))).toBe(true);
-    expect(keepsKeyAfter(failure(-1))).toBe(true);
-    expect(keepsKeyAfter(failure(503))).toBe(true);
-    expect(keepsKeyAfter(failure(409, 'IDEMPOTENCY_KEY_IN_USE'))).toBe(true);
-    expect(keepsKeyAfter(failure(400, 'INSUFFICIENT_CASH'))).toBe(false);
-    expect(keepsKeyAfter(failure(409, 'LISTING_NOT_OPEN'))).toBe(false);
-    expect(keepsKeyAfter(failure(403, 'LENDER_NOT_VERIFIED'))).toBe(false);
   });
 });

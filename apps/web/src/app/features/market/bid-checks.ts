@@ -1,5 +1,4 @@
 import { formatRate, formatUgx, parseRate, parseUgx, toRateString } from '@sente/contract';
-import type { Failure } from '../../session/failure.ts';
 
 /** The lowest rate a bid may ask: 1.00% per month (decisions.md, bid). */
 export const MIN_BID_RATE_BP = 100;
@@ -85,13 +84,4 @@ export const bidAction = (listingId: number, amount: number, rateBp: number) =>
 export function bidKeyFor(pending: PendingBid | null, action: string, newId: () => string): PendingBid {
   if (pending?.action === action) return pending;
   return { action, key: `bid:${action}:${newId()}` };
-}
-
-/**
- * Whether a failed attempt keeps its key for the retry: yes when the answer may not have arrived (no
- * network, a server error, the first request still running); no after a refusal, which the server has
- * answered for good, so the next attempt (after a deposit, say) is a new request.
- */
-export function keepsKeyAfter(failure: Failure): boolean {
-  return failure.status <= 0 || failure.status >= 500 || failure.code === 'IDEMPOTENCY_KEY_IN_USE';
 }

@@ -16,19 +16,13 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { TextField } from '../../../ui/field.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
 import { failureOf } from '../../session/failure.ts';
+import { isUnanswered } from '../../session/same-key-retry.ts';
 import { focusFirstError } from '../../shell/focus-first-error.ts';
 import { Loading, QueryState } from '../../shell/query-state.tsx';
 import { RequireRole } from '../../shell/require-role.tsx';
 import { useDraft } from '../../shell/use-draft.ts';
 import { useNow } from '../../shell/use-now.ts';
-import {
-  bidAction,
-  bidKeyFor,
-  checkBid,
-  keepsKeyAfter,
-  mostYouCanBid,
-  type PendingBid,
-} from './bid-checks.ts';
+import { bidAction, bidKeyFor, checkBid, mostYouCanBid, type PendingBid } from './bid-checks.ts';
 import { CannotBidYet } from './cannot-bid-yet.tsx';
 import {
   bidText,
@@ -135,7 +129,7 @@ function BidForm({
       { body: check.body, key: attempt.key },
       {
         onError: (error) => {
-          if (!keepsKeyAfter(failureOf(error))) setDraft((current) => ({ ...current, pending: null }));
+          if (!isUnanswered(error)) setDraft((current) => ({ ...current, pending: null }));
           focusFirstError(form);
         },
         onSuccess: (bid) => {

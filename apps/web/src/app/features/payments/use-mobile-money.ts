@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 import { useIdempotencyKeys } from '../../../lib/use-idempotency-key.ts';
 import { appApi } from '../../session/app-api.ts';
-import { isUnanswered } from './same-key-retry.ts';
+import { isUnanswered } from '../../session/same-key-retry.ts';
 
 const POLL_EVERY_MS = 3000;
 /** After this, the screen stops asking on its own and offers Check again; the notification follows. */

@@ -5,8 +5,8 @@ import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/field.tsx';
 import { failureOf } from '../../session/failure.ts';
+import { isUnanswered } from '../../session/same-key-retry.ts';
 import { focusFirstError } from '../../shell/focus-first-error.ts';
-import { isUnanswered } from '../payments/same-key-retry.ts';
 import { useDeposit, useWithdraw, WALLET_QUERIES } from './use-wallet.ts';
 import { checkWalletRequest, type WalletAction } from './wallet-checks.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { isUnanswered } from './same-key-retry.ts';
 
 describe('isUnanswered', () => {
@@ -26,5 +26,13 @@ describe('isUnanswered', () => {
     expect(isUnanswered(new ApiRequestError(403, { error: 'Lenders only', code: 'LENDERS_ONLY' }))).toBe(
       false,
     );
+  });
+
+  it('keeps a bid’s key only while its answer may not have arrived', () => {
+    expect(isUnanswered(new ApiRequestError(503, null))).toBe(true);
+    const refused = (status: number, code: string) => new ApiRequestError(status, { error: 'Refused', code });
+    expect(isUnanswered(refused(400, 'INSUFFICIENT_CASH'))).toBe(false);
+    expect(isUnanswered(refused(409, 'LISTING_NOT_OPEN'))).toBe(false);
+    expect(isUnanswered(refused(403, 'LENDER_NOT_VERIFIED'))).toBe(false);
   });
 });
