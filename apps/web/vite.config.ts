@@ -36,7 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // What every part shares (theme, links, buttons, logo, icons, money formats): a small chunk
               // of its own, so the back-office and the app load it without the public site's code.
               if (
-                /[\\/]src[\\/](lib[\\/](theme-provider|paths|use-document-title)|ui[\\/](class-names|button|container|icon|logo|theme-toggle))\.tsx?$/.test(
+                /[\\/]src[\\/](lib[\\/](theme-provider|paths|use-document-title)|ui[\\/](class-names|button|container|icon|logo|text-link|theme-toggle))\.tsx?$/.test(
                   id,
                 ) ||
                 /[\\/]contract[\\/]src[\\/](money|rate)\.ts$/.test(id) ||

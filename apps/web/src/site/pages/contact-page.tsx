@@ -1,9 +1,8 @@
 import { Container } from '../../ui/container.tsx';
+import { textLinkClass } from '../../ui/text-link.ts';
 import { contactChannels, office } from '../content/site.ts';
 import { ContactForm } from '../forms/contact-form.tsx';
 import { PageHero } from '../sections/page-hero.tsx';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 export function ContactPage() {
   return (
@@ -27,14 +26,14 @@ export function ContactPage() {
           </address>
           <p>
             Phone:{' '}
-            <a className={linkClass} href={contactChannels.phoneHref}>
+            <a className={textLinkClass} href={contactChannels.phoneHref}>
               {contactChannels.phone}
             </a>
             <br />
             WhatsApp: {contactChannels.whatsapp}
             <br />
             Email:{' '}
-            <a className={linkClass} href={`mailto:${contactChannels.email}`}>
+            <a className={textLinkClass} href={`mailto:${contactChannels.email}`}>
               {contactChannels.email}
             </a>
           </p>

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/field.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { TextareaField } from '../../../ui/textarea-field.tsx';
 import { failureOf } from '../../session/failure.ts';
 import { useAppUser } from '../../shell/app-user.tsx';
@@ -20,7 +21,6 @@ import { ApplyQuoteCard } from './apply-quote-card.tsx';
 import { LoanTypeChoice } from './loan-type-choice.tsx';
 import { useCreateApplication, useLoanTypes, useMyApplications } from './use-applications.ts';
 
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 const termOptions = Array.from({ length: 24 }, (_, index) => ({
   value: String(index + 1),
   label: index === 0 ? '1 month' : `${index + 1} months`,
@@ -44,7 +44,7 @@ export function ApplyPage() {
       {user.phone_verified ? null : (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
           Confirm your phone before you apply:{' '}
-          <Link to={paths.appVerifyPhone} className={linkClass}>
+          <Link to={paths.appVerifyPhone} className={textLinkClass}>
             enter the code from the SMS
           </Link>
           .
@@ -53,7 +53,7 @@ export function ApplyPage() {
       {open ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
           You already have an application in progress:{' '}
-          <Link to={paths.appApplication(open.id)} className={linkClass}>
+          <Link to={paths.appApplication(open.id)} className={textLinkClass}>
             {open.business_name}, {formatUgx(open.amount_requested)}
           </Link>
           . Sente looks at one application at a time, so a new one is refused until that one is paid out or

@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button, focusRing } from '../../../ui/button.tsx';
 import { classNames } from '../../../ui/class-names.ts';
 import { TextField } from '../../../ui/field.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { failureOf } from '../../session/failure.ts';
 import { focusFirstError } from '../../shell/focus-first-error.ts';
 import { QueryState } from '../../shell/query-state.tsx';
@@ -25,7 +26,6 @@ import { useLenderStatus } from '../market/use-market.ts';
 import { type AutoInvestDraft, checkAutoInvest, draftOfRule } from './auto-invest-checks.ts';
 import { useAutoInvestRule, useSaveAutoInvestRule } from './use-auto-invest.ts';
 
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 const checkboxClass = classNames('size-5 shrink-0 accent-emerald-700 dark:accent-emerald-400', focusRing);
 
 interface FormDraft extends AutoInvestDraft {
@@ -279,7 +279,7 @@ function AutoInvest() {
   return (
     <div className="flex flex-col gap-5">
       <h1 className="text-2xl font-bold">Auto-invest</h1>
-      <Link to={paths.appMarket} className={`${linkClass} self-start`}>
+      <Link to={paths.appMarket} className={`${textLinkClass} self-start`}>
         Back to the marketplace
       </Link>
       <p>

@@ -4,6 +4,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Card } from '../../../ui/card.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { useAppUser } from '../../shell/app-user.tsx';
 import { LoadError, Loading } from '../../shell/query-state.tsx';
 import { useFlashNotice } from '../../shell/use-flash-notice.ts';
@@ -12,8 +13,6 @@ import { useMyLoans } from '../loans/use-loans.ts';
 import { isKycComplete, useKyc } from '../profile/use-kyc.ts';
 import { nextStepFor } from './next-step.ts';
 import { NextStepCard } from './next-step-card.tsx';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 export function BorrowerHomePage() {
   useDocumentTitle('Home');
@@ -80,7 +79,7 @@ function HomeLists({
               <li key={loan.id}>
                 <Card className="flex flex-col gap-1 p-4">
                   <div className="flex items-center justify-between gap-2">
-                    <Link to={paths.appLoan(loan.id)} className={linkClass}>
+                    <Link to={paths.appLoan(loan.id)} className={textLinkClass}>
                       {loan.loan_id}
                     </Link>
                     <StatusBadge label={loan.status.replace('_', ' ')} tone={toneOfStatus(loan.status)} />
@@ -105,7 +104,7 @@ function HomeLists({
           <h2 id="applications-title" className="text-lg font-bold">
             Your applications
           </h2>
-          <Link to={paths.appApply} className={linkClass}>
+          <Link to={paths.appApply} className={textLinkClass}>
             New application
           </Link>
         </div>
@@ -117,7 +116,7 @@ function HomeLists({
               <li key={application.id}>
                 <Card className="flex flex-col gap-1 p-4">
                   <div className="flex items-center justify-between gap-2">
-                    <Link to={paths.appApplication(application.id)} className={linkClass}>
+                    <Link to={paths.appApplication(application.id)} className={textLinkClass}>
                       {application.business_name}: {formatUgx(application.amount_requested)}
                     </Link>
                     <StatusBadge label={application.status} tone={toneOfStatus(application.status)} />

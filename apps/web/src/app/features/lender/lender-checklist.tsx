@@ -2,9 +2,8 @@ import { formatKampalaDate, type LenderStatus } from '@sente/contract';
 import { Check, Circle, Hourglass } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { useAppUser } from '../../shell/app-user.tsx';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 type StepState = 'done' | 'todo' | 'waiting';
 
@@ -37,7 +36,7 @@ export function LenderChecklist({ status }: { readonly status: LenderStatus }) {
       label: 'Confirm your phone',
       state: user.phone_verified ? 'done' : 'todo',
       detail: user.phone_verified ? null : (
-        <Link to={paths.appVerifyPhone} className={linkClass}>
+        <Link to={paths.appVerifyPhone} className={textLinkClass}>
           Enter the code we sent by SMS
         </Link>
       ),
@@ -46,7 +45,7 @@ export function LenderChecklist({ status }: { readonly status: LenderStatus }) {
       label: 'Your KYC details',
       state: status.kyc_complete ? 'done' : 'todo',
       detail: status.kyc_complete ? null : (
-        <Link to={`${paths.appProfile}#kyc-title`} className={linkClass}>
+        <Link to={`${paths.appProfile}#kyc-title`} className={textLinkClass}>
           Fill them in on your profile
         </Link>
       ),
@@ -55,7 +54,7 @@ export function LenderChecklist({ status }: { readonly status: LenderStatus }) {
       label: 'Accept the lender terms',
       state: status.terms_accepted ? 'done' : 'todo',
       detail: status.terms_accepted ? null : (
-        <Link to={`${paths.appProfile}#lender-terms-title`} className={linkClass}>
+        <Link to={`${paths.appProfile}#lender-terms-title`} className={textLinkClass}>
           Read and accept them on your profile
         </Link>
       ),

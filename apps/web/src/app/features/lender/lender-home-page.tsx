@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { useAppUser } from '../../shell/app-user.tsx';
 import { QueryState } from '../../shell/query-state.tsx';
 import { PortfolioHighlights } from '../portfolio/portfolio-figures.tsx';
 import { usePortfolio } from '../portfolio/use-portfolio.ts';
 import { LenderChecklist } from './lender-checklist.tsx';
 import { useLenderStatus } from './use-lender-status.ts';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 /**
  * A lender's home: what stands between the account and its first bid (GET /api/lender/status/),
@@ -25,7 +24,7 @@ export function LenderHomePage() {
       {!user.phone_verified ? (
         <p>
           First{' '}
-          <Link to={paths.appVerifyPhone} className={linkClass}>
+          <Link to={paths.appVerifyPhone} className={textLinkClass}>
             confirm your phone
           </Link>{' '}
           with the code we sent by SMS.
@@ -40,7 +39,7 @@ export function LenderHomePage() {
             data.verified ? (
               <p>
                 Your account is verified: you may bid on the{' '}
-                <Link to={paths.appMarket} className={linkClass}>
+                <Link to={paths.appMarket} className={textLinkClass}>
                   marketplace
                 </Link>
                 .
@@ -70,10 +69,10 @@ function PortfolioSummary() {
         {(data) => <PortfolioHighlights portfolio={data} />}
       </QueryState>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <Link to={paths.appPortfolio} className={linkClass}>
+        <Link to={paths.appPortfolio} className={textLinkClass}>
           See your portfolio
         </Link>
-        <Link to={paths.appWallet} className={linkClass}>
+        <Link to={paths.appWallet} className={textLinkClass}>
           Deposit or withdraw
         </Link>
       </div>

@@ -15,6 +15,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { TextField } from '../../../ui/field.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { failureOf } from '../../session/failure.ts';
 import { isUnanswered } from '../../session/same-key-retry.ts';
 import { focusFirstError } from '../../shell/focus-first-error.ts';
@@ -38,8 +39,6 @@ import {
 } from './listing-parts.tsx';
 import { termLabel } from './market-filters.ts';
 import { useLenderStatus, useListing, usePlaceBid, usePortfolio, useWithdrawBid } from './use-market.ts';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 function Details({ listing }: { readonly listing: Listing }) {
   const rows: readonly [string, string][] = [
@@ -327,7 +326,10 @@ function ListingScreen() {
   const listing = useListing(id);
   return (
     <div className="flex flex-col gap-5">
-      <Link to={`${paths.appMarket}${marketSearchOf(location.state)}`} className={`${linkClass} self-start`}>
+      <Link
+        to={`${paths.appMarket}${marketSearchOf(location.state)}`}
+        className={`${textLinkClass} self-start`}
+      >
         Back to the marketplace
       </Link>
       <QueryState query={listing} label="the listing">

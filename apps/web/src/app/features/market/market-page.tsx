@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { QueryState } from '../../shell/query-state.tsx';
 import { RequireRole } from '../../shell/require-role.tsx';
 import { useNow } from '../../shell/use-now.ts';
@@ -33,7 +34,6 @@ import {
 } from './market-filters.ts';
 import { useLenderStatus, useListings } from './use-market.ts';
 
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 const TERMS = Array.from({ length: 24 }, (_, index) => index + 1);
 
 function Filters({
@@ -111,7 +111,7 @@ function ListingCard({
             <Link
               to={paths.appMarketListing(listing.id)}
               state={{ marketSearch: search }}
-              className={linkClass}
+              className={textLinkClass}
             >
               {listingTitle(listing)}
               <span className="block text-sm font-normal">
@@ -158,10 +158,10 @@ function Market() {
         ask; when bidding closes, the cheapest bids make the borrower’s offers.
       </p>
       <nav aria-label="Marketplace" className="flex flex-wrap gap-x-5 gap-y-2">
-        <Link to={paths.appMarketBids} className={linkClass}>
+        <Link to={paths.appMarketBids} className={textLinkClass}>
           My bids
         </Link>
-        <Link to={paths.appAutoInvest} className={linkClass}>
+        <Link to={paths.appAutoInvest} className={textLinkClass}>
           Auto-invest rules
         </Link>
       </nav>

@@ -9,12 +9,11 @@ import { Card } from '../../../ui/card.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { type BadgeTone, StatusBadge } from '../../../ui/status-badge.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { QueryState } from '../../shell/query-state.tsx';
 import { RequireRole } from '../../shell/require-role.tsx';
 import { bidText } from './listing-parts.tsx';
 import { MY_BIDS_PAGE_SIZE, useMyBids } from './use-market.ts';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 /** What each bid status means for the lender's money (docs/marketplace.md). */
 export const BID_STATUS_WORDS: Readonly<
@@ -48,7 +47,7 @@ function BidItem({ bid }: { readonly bid: Bid }) {
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {bid.automatic ? 'Placed by auto-invest' : 'Placed'} {formatKampalaDateTime(bid.created_at)}
         </p>
-        <Link to={paths.appMarketListing(bid.listing)} className={`${linkClass} self-start text-sm`}>
+        <Link to={paths.appMarketListing(bid.listing)} className={`${textLinkClass} self-start text-sm`}>
           See listing {bid.listing}
         </Link>
       </Card>
@@ -66,7 +65,7 @@ function MyBids() {
   return (
     <div className="flex flex-col gap-5">
       <h1 className="text-2xl font-bold">My bids</h1>
-      <Link to={paths.appMarket} className={`${linkClass} self-start`}>
+      <Link to={paths.appMarket} className={`${textLinkClass} self-start`}>
         Back to the marketplace
       </Link>
       <SelectField

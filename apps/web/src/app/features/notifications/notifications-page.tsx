@@ -6,11 +6,10 @@ import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { classNames } from '../../../ui/class-names.ts';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { failureOf } from '../../session/failure.ts';
 import { QueryState } from '../../shell/query-state.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from './use-notifications.ts';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 /** Where a notification is about, when its data names a loan or an application. */
 function targetOf(notification: Notification): { to: string; label: string } | null {
@@ -73,7 +72,7 @@ export function NotificationsPage() {
                         </p>
                         <div className="flex flex-wrap items-center gap-4">
                           {target ? (
-                            <Link to={target.to} className={linkClass}>
+                            <Link to={target.to} className={textLinkClass}>
                               {target.label}
                             </Link>
                           ) : null}

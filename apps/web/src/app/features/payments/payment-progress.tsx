@@ -4,12 +4,11 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { LoadError } from '../../shell/query-state.tsx';
 import { useNow } from '../../shell/use-now.ts';
 import { type PaymentDirection, paymentFailureText } from './payment-failure.ts';
 import { POLL_FOR_MS, usePaymentState } from './use-mobile-money.ts';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 /** What a screen says about its own kind of payment. */
 export interface PaymentWords {
@@ -128,7 +127,7 @@ export function PaymentProgress({
       ) : null}
       {status === 'COMPLETED' ? (
         doneLink ? (
-          <Link to={doneLink.to} className={linkClass} onClick={onDone}>
+          <Link to={doneLink.to} className={textLinkClass} onClick={onDone}>
             {doneLink.label}
           </Link>
         ) : (

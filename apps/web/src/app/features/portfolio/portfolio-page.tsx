@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { QueryState } from '../../shell/query-state.tsx';
 import { RequireRole } from '../../shell/require-role.tsx';
 import { ParticipationsSection } from './participations-section.tsx';
 import { PortfolioFigures } from './portfolio-figures.tsx';
 import { StatementSection } from './statement-section.tsx';
 import { usePortfolio } from './use-portfolio.ts';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 /** /app/portfolio: the lender's money and returns, its shares of loans, and the statement. */
 export function PortfolioPage() {
@@ -32,7 +31,7 @@ function Portfolio() {
         <QueryState query={portfolio} label="your portfolio">
           {(data) => <PortfolioFigures portfolio={data} />}
         </QueryState>
-        <Link to={paths.appWallet} className={linkClass}>
+        <Link to={paths.appWallet} className={textLinkClass}>
           Deposit or withdraw in your wallet
         </Link>
       </section>

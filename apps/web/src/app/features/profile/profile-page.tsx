@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { failureOf } from '../../session/failure.ts';
 import { useAppUser } from '../../shell/app-user.tsx';
 import { QueryState } from '../../shell/query-state.tsx';
@@ -15,8 +16,6 @@ import { useLenderStatus, useRefreshLenderStatus } from '../lender/use-lender-st
 import { downloadMyData } from './download-my-data.ts';
 import { KycForm } from './kyc-form.tsx';
 import { isKycComplete, useKyc } from './use-kyc.ts';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 export function ProfilePage() {
   useDocumentTitle('Profile');
@@ -52,7 +51,7 @@ export function ProfilePage() {
           {user.phone_verified ? (
             <span className="text-emerald-800 dark:text-emerald-300">(confirmed)</span>
           ) : (
-            <Link to={paths.appVerifyPhone} className={linkClass}>
+            <Link to={paths.appVerifyPhone} className={textLinkClass}>
               Confirm this number
             </Link>
           )}
@@ -78,7 +77,7 @@ export function ProfilePage() {
           >
             Your details are saved.{' '}
             {!isLender && kyc.data && isKycComplete(kyc.data) ? (
-              <Link to={paths.app} className={linkClass}>
+              <Link to={paths.app} className={textLinkClass}>
                 Back to your next step
               </Link>
             ) : null}

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/field.tsx';
+import { RadioCard } from '../../../ui/radio-card.tsx';
 import { failureOf } from '../../session/failure.ts';
 import { isUnanswered } from '../../session/same-key-retry.ts';
 import { focusFirstError } from '../../shell/focus-first-error.ts';
@@ -79,23 +80,18 @@ export function WalletForm({
           What do you want to do?
         </legend>
         {ACTIONS.map((choice) => (
-          <label
+          <RadioCard
             key={choice.value}
-            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-400 bg-white px-3 has-checked:border-emerald-700 has-checked:bg-emerald-50 dark:border-slate-500 dark:bg-slate-950 dark:has-checked:border-emerald-400 dark:has-checked:bg-emerald-950"
+            name="action"
+            value={choice.value}
+            checked={draft.action === choice.value}
+            onChange={() => {
+              setCheckErrors({});
+              onChange({ action: choice.value });
+            }}
           >
-            <input
-              type="radio"
-              name="action"
-              value={choice.value}
-              checked={draft.action === choice.value}
-              onChange={() => {
-                setCheckErrors({});
-                onChange({ action: choice.value });
-              }}
-              className="size-5 accent-emerald-700"
-            />
             {choice.label}
-          </label>
+          </RadioCard>
         ))}
       </fieldset>
       <TextField

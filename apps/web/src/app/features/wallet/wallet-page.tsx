@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { StatCard } from '../../../ui/stat-card.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { useAppUser } from '../../shell/app-user.tsx';
 import { QueryState } from '../../shell/query-state.tsx';
 import { RequireRole } from '../../shell/require-role.tsx';
@@ -13,8 +14,6 @@ import { useWalletBalance, WALLET_QUERIES } from './use-wallet.ts';
 import type { WalletAction } from './wallet-checks.ts';
 import { type WalletDraft, WalletForm } from './wallet-form.tsx';
 import { WalletHistory } from './wallet-history.tsx';
-
-const linkClass = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 const WORDS: Readonly<Record<WalletAction, PaymentWords>> = {
   deposit: {
@@ -77,7 +76,7 @@ function Wallet() {
           )}
         </QueryState>
         {onWay > 0 ? <p>{formatUgx(onWay)} is on its way to your phone.</p> : null}
-        <Link to={paths.appPortfolio} className={linkClass}>
+        <Link to={paths.appPortfolio} className={textLinkClass}>
           See your portfolio
         </Link>
       </section>
