@@ -4,6 +4,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { setSessionExpiredHandler } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { ToastProvider } from '../../ui/toast.tsx';
 
 /**
  * The layout route above /login and /dashboard. It lives in the lazy back-office chunk, so the
@@ -22,7 +23,9 @@ export function AdminProviders() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      <ToastProvider>
+        <Outlet />
+      </ToastProvider>
     </QueryClientProvider>
   );
 }
