@@ -68,4 +68,32 @@ describe('on a 390×844 phone', () => {
     await sidebar.waitFor({ state: 'hidden', timeout: 5_000 });
     await close();
   });
+
+  it('draws the dashboard chart at the size of the phone: labels drawn 12 px high or more, none overlapping', async () => {
+    const { page, close } = await openPage(browser, phone);
+    await signInAsAdmin(page);
+    const chart = page.locator('figure svg').first();
+    await chart.waitFor();
+    const labels = await chart.evaluate((svg) =>
+      [...svg.querySelectorAll('text')].map((text) => {
+        const box = text.getBoundingClientRect();
+        // The rendered height, not the CSS font size: a drawing scaled down to fit shrinks its text.
+        return {
+          size: box.height,
+          left: box.left,
+          right: box.right,
+          top: box.top,
+        };
+      }),
+    );
+    expect(labels.length).toBeGreaterThan(5);
+    expect(labels.filter((label) => label.size < 12)).toEqual([]);
+    // The week labels share one baseline: none may reach into the next.
+    const bottom = Math.max(...labels.map((label) => label.top));
+    const weeks = labels.filter((label) => label.top === bottom).sort((a, b) => a.left - b.left);
+    const touching = weeks.filter((week, index) => index > 0 && week.left < (weeks[index - 1]?.right ?? 0));
+    expect({ weeks: weeks.length, touching }).toEqual({ weeks: weeks.length, touching: [] });
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await close();
+  });
 });

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { classNames } from './class-names.ts';
 
 export interface ChartSeries {
@@ -19,8 +20,41 @@ export function niceMax(value: number): number {
   return 10 * power;
 }
 
+/** Below this many pixels per label, labels would touch: only every n-th is written. */
+const LABEL_ROOM_PX = 44;
+/** Before the first measurement (and in jsdom, which lays nothing out): a desktop card. */
+const DEFAULT_WIDTH = 720;
+
+/** Which category labels to write so that neighbours never touch: every n-th, counted back from the latest. */
+export function labelledIndexes(count: number, groupWidth: number): Set<number> {
+  const every = Math.max(1, Math.ceil(LABEL_ROOM_PX / Math.max(1, groupWidth)));
+  const shown = new Set<number>();
+  for (let index = count - 1; index >= 0; index -= every) shown.add(index);
+  return shown;
+}
+
+/** The element's width in CSS pixels, followed as it changes (a phone turned, a sidebar opened). */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const measured = Math.round(element.getBoundingClientRect().width);
+      if (measured > 0) setWidth(measured);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
 /**
- * Grouped bars drawn in SVG (no chart library in the bundle). The drawing is hidden from screen
+ * Grouped bars drawn in SVG at the size they are shown, so the labels stay 12 px on a phone
+ * instead of shrinking with a scaled drawing (no chart library in the bundle). The drawing is hidden from screen
  * readers; the same figures follow in a table they can read.
  */
 export function GroupedBarChart({
@@ -34,19 +68,26 @@ export function GroupedBarChart({
   readonly series: readonly ChartSeries[];
   readonly formatValue: (value: number) => string;
 }) {
-  const width = 720;
-  const height = 260;
-  const pad = { top: 12, right: 8, bottom: 36, left: 56 };
+  const [figureRef, width] = useWidth<HTMLElement>();
+  const height = width < 480 ? 220 : 260;
+  const pad = { top: 12, right: 8, bottom: 36, left: 52 };
   const innerWidth = width - pad.left - pad.right;
   const innerHeight = height - pad.top - pad.bottom;
   const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
   const groupWidth = innerWidth / Math.max(1, categories.length);
   const barWidth = Math.max(2, (groupWidth * 0.7) / Math.max(1, series.length));
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((share) => share * max);
+  const labelled = labelledIndexes(categories.length, groupWidth);
 
   return (
-    <figure className="flex flex-col gap-2">
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" aria-hidden="true">
+    <figure ref={figureRef} className="flex min-w-0 flex-col gap-2">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        className="block max-w-full"
+        aria-hidden="true"
+      >
         {ticks.map((tick) => {
           const y = pad.top + innerHeight - (tick / max) * innerHeight;
           return (
@@ -62,7 +103,7 @@ export function GroupedBarChart({
                 x={pad.left - 6}
                 y={y + 4}
                 textAnchor="end"
-                className="fill-slate-600 text-[11px] dark:fill-slate-300"
+                className="fill-slate-600 text-xs dark:fill-slate-300"
               >
                 {compact.format(tick)}
               </text>
@@ -90,14 +131,16 @@ export function GroupedBarChart({
                   </rect>
                 );
               })}
-              <text
-                x={pad.left + index * groupWidth + groupWidth / 2}
-                y={height - pad.bottom + 16}
-                textAnchor="middle"
-                className="fill-slate-600 text-[11px] dark:fill-slate-300"
-              >
-                {category}
-              </text>
+              {labelled.has(index) ? (
+                <text
+                  x={pad.left + index * groupWidth + groupWidth / 2}
+                  y={height - pad.bottom + 18}
+                  textAnchor="middle"
+                  className="fill-slate-600 text-xs dark:fill-slate-300"
+                >
+                  {category}
+                </text>
+              ) : null}
             </g>
           );
         })}
