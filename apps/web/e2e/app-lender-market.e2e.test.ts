@@ -1,7 +1,7 @@
 /**
  * A lender's marketplace in the app on a 360 × 740 phone, against the real server: a verified lender
  * filters the open listings (Back undoes a filter), opens one, bids (refused on the phone above the
- * listing's rate, refused by the server below its smallest bid, then placed), changes the bid, finds
+ * listing's rate, refused below the platform's smallest bid, then placed), changes the bid, finds
  * both bids in My bids, withdraws the live one and saves auto-invest rules that a reload shows again.
  * An unverified lender sees what is missing; a borrower is told the screens are for lenders. axe on
  * every screen, light and dark, and no sideways scroll.
@@ -93,7 +93,7 @@ describe('the lender’s marketplace in the app', () => {
     await page.getByText("The rate is from 1% per month up to this listing's 2.65% per month").waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'rate');
     await checkScreen(page, 'Your bid needs a change');
-    // Below the smallest bid (the server's setting): the server's words, under the amount.
+    // Below the smallest bid (MIN_BID, which the listing carries): the server's words, said on the phone.
     await page.getByLabel('Amount (UGX)').fill('10,000');
     await page.getByLabel('Rate you ask (% per month)').fill('2.5');
     await page.getByRole('button', { name: 'Place bid' }).click();

@@ -64,6 +64,8 @@ export const Listing = z
     }),
     funded_amount: UgxString,
     bids_count: z.number().int(),
+    /** The smallest bid the platform takes (the MIN_BID setting), so the phone can check it first. */
+    min_bid: UgxString,
     closes_at: IsoDateTime,
     my_bid: Bid.nullable(),
   })

@@ -31,8 +31,9 @@ export function toListingDto(view: {
   row: ListingView;
   record: BorrowerRecord;
   myBid: BidRow | null;
+  minBid: number;
 }): Listing {
-  const { row, record, myBid } = view;
+  const { row, record, myBid, minBid } = view;
   return {
     id: row.listing.id,
     application: row.listing.applicationId,
@@ -55,6 +56,7 @@ export function toListingDto(view: {
     },
     funded_amount: toUgxString(row.fundedAmount),
     bids_count: row.bidsCount,
+    min_bid: toUgxString(minBid),
     closes_at: row.listing.closesAt.toISOString(),
     my_bid: myBid ? toBidDto(myBid) : null,
   };

@@ -122,6 +122,7 @@ describe('the marketplace journey', () => {
       amount: '2000000.00',
       funded_amount: '2300000.00',
       bids_count: 3,
+      min_bid: '50000.00',
       max_rate: '2.80',
       risk_grade: 'B',
       district: 'Kampala',

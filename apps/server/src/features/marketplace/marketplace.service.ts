@@ -72,6 +72,7 @@ export function createMarketplaceService(
       row,
       record: records.get(row.borrowerId) ?? { loansRepaid: 0, loansTotal: 0, worstDaysInArrears: 0 },
       myBid: mine.find((bid) => bid.listingId === row.listing.id) ?? null,
+      minBid: deps.config.minBid,
     }));
   }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bidAction, bidKeyFor, checkBid, mostYouCanBid } from './bid-checks.ts';
 
-const limits = { listingAmount: 2_000_000, maxRateBp: 280, available: 1_500_000, currentBid: 0 };
+const limits = {
+  listingAmount: 2_000_000,
+  minBid: 50_000,
+  maxRateBp: 280,
+  available: 1_500_000,
+  currentBid: 0,
+};
 
 describe('a bid checked before sending', () => {
   it('sends the amount in shillings and the rate as the wire writes it', () => {
@@ -15,7 +21,7 @@ describe('a bid checked before sending', () => {
     expect(checkBid({ amount: '200000', rate: '2.80' }, limits)).toMatchObject({ kind: 'valid' });
   });
 
-  it('refuses amounts that are not whole thousands, above the listing or above the cash', () => {
+  it('refuses amounts below the smallest bid, not in whole thousands, above the listing or above the cash', () => {
     const amountError = (amount: string, overrides = {}) => {
       const check = checkBid({ amount, rate: '2.00' }, { ...limits, ...overrides });
       return check.kind === 'invalid' ? check.errors.amount : undefined;
@@ -24,6 +30,8 @@ describe('a bid checked before sending', () => {
     expect(amountError('abc')).toBe('Enter the amount in whole shillings, like 100,000');
     expect(amountError('0')).toBe('Enter the amount in whole shillings, like 100,000');
     expect(amountError('100.50')).toBe('Enter the amount in whole shillings, like 100,000');
+    expect(amountError('49,000')).toBe('A bid is at least UGX 50,000');
+    expect(amountError('50,000')).toBeUndefined();
     expect(amountError('150,500')).toBe('Bid in whole thousands of shillings, like 150,000');
     expect(amountError('2,001,000', { available: 5_000_000 })).toBe(
       "A bid is at most the listing's UGX 2,000,000",

@@ -11,6 +11,8 @@ export interface BidDraft {
 export interface BidLimits {
   /** The listing's amount: no bid above it. */
   readonly listingAmount: number;
+  /** The smallest bid the platform takes (MIN_BID, sent with the listing). */
+  readonly minBid: number;
   /** The listing's maximum rate, basis points. */
   readonly maxRateBp: number;
   /** The lender's available cash; null while it is not known (the server checks it anyway). */
@@ -37,8 +39,8 @@ export function mostYouCanBid(limits: BidLimits): number {
 /**
  * The bid rules the phone can check before sending (decisions.md, bid; bidding.ts): an amount in whole
  * thousands, not above the listing's amount or the cash the lender has, and a rate from 1.00% to the
- * listing's maximum. The smallest bid (MIN_BID) is the server's setting, not the contract's: the server
- * checks it and its words show under the amount.
+ * listing's maximum, and at least the platform's smallest bid (MIN_BID, a server setting the listing
+ * carries), in the server's words.
  */
 export function checkBid(draft: BidDraft, limits: BidLimits): BidCheck {
   const errors: Record<string, string> = {};
@@ -46,6 +48,7 @@ export function checkBid(draft: BidDraft, limits: BidLimits): BidCheck {
   if (draft.amount.trim() === '') errors.amount = 'Enter the amount you want to lend';
   else if (amount === null || amount <= 0)
     errors.amount = 'Enter the amount in whole shillings, like 100,000';
+  else if (amount < limits.minBid) errors.amount = `A bid is at least ${formatUgx(limits.minBid)}`;
   else if (amount % 1000 !== 0) errors.amount = 'Bid in whole thousands of shillings, like 150,000';
   else if (amount > limits.listingAmount)
     errors.amount = `A bid is at most the listing's ${formatUgx(limits.listingAmount)}`;

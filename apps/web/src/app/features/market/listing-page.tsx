@@ -92,6 +92,7 @@ function BidForm({
   const [checkErrors, setCheckErrors] = useState<Readonly<Record<string, string>>>({});
   const limits = {
     listingAmount: ugxOrZero(listing.amount),
+    minBid: ugxOrZero(listing.min_bid),
     maxRateBp: rateToBasisPoints(listing.max_rate),
     available,
     currentBid: myBid ? ugxOrZero(myBid.amount) : 0,
@@ -162,7 +163,7 @@ function BidForm({
         autoComplete="off"
         value={draft.amount}
         onChange={set('amount')}
-        hint={`Whole thousands, up to ${formatUgx(mostYouCanBid(limits))}`}
+        hint={`From ${formatUgx(limits.minBid)} to ${formatUgx(mostYouCanBid(limits))}, in whole thousands`}
         error={errors.amount}
       />
       <TextField
