@@ -11,7 +11,8 @@ import { useLenderStatus } from './use-lender-status.ts';
 
 /**
  * A lender's home: what stands between the account and its first bid (GET /api/lender/status/),
- * and once verified the way to the marketplace and a short summary of its money.
+ * and once verified the way to the marketplace and a short summary of its money. Confirming the
+ * phone is the checklist's first step, not a line of its own above it.
  */
 export function LenderHomePage() {
   useDocumentTitle('Home');
@@ -21,15 +22,6 @@ export function LenderHomePage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Hello, {user.name.split(' ')[0]}</h1>
-      {!user.phone_verified ? (
-        <p>
-          First{' '}
-          <Link to={paths.appVerifyPhone} className={textLinkClass}>
-            confirm your phone
-          </Link>{' '}
-          with the code we sent by SMS.
-        </p>
-      ) : null}
       <section aria-labelledby="lender-status-title" className="flex flex-col gap-3">
         <h2 id="lender-status-title" className="text-lg font-bold">
           Your lender account
