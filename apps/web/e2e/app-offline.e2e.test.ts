@@ -133,7 +133,9 @@ describe('the app as an installable web app', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
     });
-    await page.getByText('Bank Statements was not sent. You seem to be offline').waitFor();
+    await page
+      .getByText('Bank Statements may not have arrived: Sente did not answer. Please try again.')
+      .waitFor();
     await page.unroute(uploads);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByText('Sent: statement.pdf').waitFor();

@@ -12,11 +12,26 @@ export interface Failure {
 
 export const OFFLINE_MESSAGE =
   'You seem to be offline, so this was not sent. What you typed is kept: try again when you have a connection.';
+/**
+ * The request may have reached Sente and only the answer was lost (a dropped connection on a busy
+ * network), so "not sent" would be untrue. A money request carries an Idempotency-Key: its retry is
+ * answered by the first request, never done twice, and the person may be told so.
+ */
+export const NO_ANSWER_MESSAGE =
+  'Sente did not answer, so this may or may not have gone through. What you typed is kept: please try again.';
+export const NO_ANSWER_KEYED_MESSAGE =
+  'Sente did not answer, so this may or may not have gone through. What you typed is kept: trying again is safe, it will not be done twice.';
 export const SERVER_TROUBLE_MESSAGE =
   'Sente could not finish this just now. What you typed is kept: please try again in a minute.';
 
-/** What went wrong, worded for the person holding the phone. */
-export function failureOf(error: unknown): Failure {
+/** Only when the phone knows it has no connection can it say the request never left. */
+const isKnownOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * What went wrong, worded for the person holding the phone. `isKeyed`: the request carried an
+ * Idempotency-Key (payments, withdrawals, bids, accepting an offer), so trying again is safe.
+ */
+export function failureOf(error: unknown, options: { readonly isKeyed?: boolean } = {}): Failure {
   if (!(error instanceof ApiRequestError)) {
     return { message: SERVER_TROUBLE_MESSAGE, fieldErrors: {}, status: -1, code: null };
   }
@@ -26,7 +41,14 @@ export function failureOf(error: unknown): Failure {
     if (first) fieldErrors[field] = first;
   }
   const code = error.body?.code ?? null;
-  if (error.status === 0) return { message: OFFLINE_MESSAGE, fieldErrors, status: 0, code };
+  if (error.status === 0) {
+    const message = isKnownOffline()
+      ? OFFLINE_MESSAGE
+      : options.isKeyed
+        ? NO_ANSWER_KEYED_MESSAGE
+        : NO_ANSWER_MESSAGE;
+    return { message, fieldErrors, status: 0, code };
+  }
   if (error.status >= 500 || !error.body) {
     return { message: SERVER_TROUBLE_MESSAGE, fieldErrors, status: error.status, code };
   }

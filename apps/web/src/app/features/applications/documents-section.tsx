@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button, buttonClassName } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { classNames } from '../../../ui/class-names.ts';
+import { OFFLINE_MESSAGE } from '../../session/failure.ts';
 import { DOCUMENT_TYPES } from './document-types.ts';
 import { type UploadState, useUploads } from './use-uploads.ts';
 
@@ -118,7 +119,9 @@ function UploadStatus({
       return (
         <div className="flex flex-col items-start gap-2">
           <ErrorAlert>
-            {label} was not sent. {state.failure.message}
+            {state.failure.status === 0 && state.failure.message !== OFFLINE_MESSAGE
+              ? `${label} may not have arrived: Sente did not answer. Please try again.`
+              : `${label} was not sent. ${state.failure.message}`}
           </ErrorAlert>
           {state.file ? (
             <Button variant="secondary" size="sm" onClick={() => state.file && onRetry(state.file)}>

@@ -156,7 +156,7 @@ function Offers({
               confirmLabel="Accept"
               busyLabel="Accepting..."
               isBusy={accept.isPending}
-              error={accept.error ? { message: failureOf(accept.error).message } : null}
+              error={accept.error ? { message: failureOf(accept.error, { isKeyed: true }).message } : null}
               onCancel={close}
               onConfirm={() => {
                 if (choice?.kind === 'accept') accept.mutate(choice.offer.id, { onSuccess: close });

@@ -111,7 +111,7 @@ function RepayForm({
   const [checkErrors, setCheckErrors] = useState<Record<string, string>>({});
   const suggested = suggestion(owed);
   const all = ugxOrZero(owed.remaining_balance);
-  const failure = repay.error ? failureOf(repay.error) : null;
+  const failure = repay.error ? failureOf(repay.error, { isKeyed: true }) : null;
   const errors = { ...failure?.fieldErrors, ...checkErrors };
   const choices = [
     { value: 'suggested', label: `${suggested.label}: ${formatUgx(suggested.amount)}` },

@@ -97,7 +97,7 @@ function BidForm({
     available,
     currentBid: myBid ? ugxOrZero(myBid.amount) : 0,
   };
-  const failure = place.error ? failureOf(place.error) : null;
+  const failure = place.error ? failureOf(place.error, { isKeyed: true }) : null;
   const errors = { ...failure?.fieldErrors, ...checkErrors };
   const hasFieldErrors = Boolean(errors.amount || errors.rate);
   // The server's reason in its own words; "Invalid bid" says less than the messages under the fields.

@@ -39,7 +39,7 @@ export function WalletForm({
   const withdraw = useWithdraw();
   const request = draft.action === 'deposit' ? deposit : withdraw;
   const [checkErrors, setCheckErrors] = useState<Record<string, string | undefined>>({});
-  const failure = request.error ? failureOf(request.error) : null;
+  const failure = request.error ? failureOf(request.error, { isKeyed: true }) : null;
   const errors = { ...failure?.fieldErrors, ...checkErrors };
   const isWithdraw = draft.action === 'withdraw';
 
