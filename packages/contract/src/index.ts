@@ -18,6 +18,7 @@ export * from './applications.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './csv.ts';
+export * from './csv-export.ts';
 export * from './health.ts';
 export * from './kampala-time.ts';
 export * from './lenders.ts';

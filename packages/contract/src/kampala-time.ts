@@ -36,6 +36,12 @@ export function kampalaDateTime(instant: Date): { date: string; time: string } {
   return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
 }
 
+/** An instant as ISO 8601 in Kampala time, for exports: "2026-11-22T14:05:09+03:00". */
+export function kampalaIsoDateTime(instant: Date): string {
+  const { date, time } = kampalaDateTime(instant);
+  return `${date}T${time}+03:00`;
+}
+
 /** The instant a Kampala date begins: "2026-11-22" → 2026-11-21T21:00:00Z. */
 export function startOfKampalaDate(date: string): Date {
   return new Date(midnightUtcOf(date) - KAMPALA_UTC_OFFSET_MS);

@@ -11,6 +11,7 @@ import {
   UgxInput,
   UgxString,
 } from './common.ts';
+import { CsvFile, exportQuery } from './csv-export.ts';
 import { route } from './route.ts';
 
 const TRANSACTION_TYPES = ['DISBURSEMENT', 'WITHDRAWAL', 'REPAYMENT', 'DEPOSIT'] as const;
@@ -19,6 +20,19 @@ export const TransactionType = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof TransactionType>;
 export const TransactionStatus = z.enum(TRANSACTION_STATUSES);
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
+
+/**
+ * Money from the platform's side, the way staff read it (issue 18): repayments and deposits come in
+ * (positive), disbursements and withdrawals go out (negative). CREDIT/DEBIT stay the user's side.
+ */
+export function isMoneyIn(type: TransactionType): boolean {
+  return type === 'REPAYMENT' || type === 'DEPOSIT';
+}
+
+/** `amount` (whole UGX) signed from the platform's side: +67385 for a repayment, -500000 for a payout. */
+export function platformSignedAmount(type: TransactionType, amount: number): number {
+  return isMoneyIn(type) ? amount : -amount;
+}
 
 /** "", "all", lower case and plurals ("withdrawals") are accepted for the filters the screens send. */
 function filterOf<const T extends readonly [string, ...string[]]>(values: T) {
@@ -166,6 +180,23 @@ export const listTransactions = route({
   responses: { 200: TransactionPage, 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
+export const exportTransactions = route({
+  method: 'GET',
+  path: '/api/wallet/admin/all-transactions/export/',
+  auth: 'admin',
+  summary:
+    'Every platform transaction matching the filters and the Kampala date range, newest first, as streamed CSV',
+  tags: ['wallet'],
+  query: exportQuery({
+    status: filterOf(TRANSACTION_STATUSES),
+    type: filterOf(TRANSACTION_TYPES),
+    search: Text.trim().max(100).optional(),
+    user: Id.optional(),
+    loan: Id.optional(),
+  }),
+  responses: { 200: CsvFile, 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
 export const userTransactions = route({
   method: 'GET',
   path: '/api/wallet/user/:userId/transactions/',
@@ -289,6 +320,7 @@ export const walletRoutes = {
   weeklyFlows,
   allTransactions,
   listTransactions,
+  exportTransactions,
   userTransactions,
   walletBalance,
   withdraw,

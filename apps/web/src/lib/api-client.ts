@@ -286,5 +286,9 @@ const defaultClient = createApiClient();
 /** Calls a contract route: `api(routes.me)`, `api(routes.login, { body })`. */
 export const api: Api = defaultClient.api;
 
+/** For downloads the client cannot read as JSON (lib/download-export.ts): the back-office's fresh token after a 401. */
+export const accessTokenAfter401 = defaultClient.accessTokenAfter401;
+export const readAccessTokenForDownload = (): string | null => adminTokenStore.readAccessToken();
+
 /** main.tsx points this at the router so an expired session lands on /login without a reload. */
 export const setSessionExpiredHandler = defaultClient.setSessionExpiredHandler;

@@ -5,7 +5,11 @@ export function csvFileName(name: string, today: Date = new Date()): string {
 
 /** Saves CSV text as a file; the byte-order mark lets spreadsheet programs read UTF-8 names. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const blob = new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' });
+  saveFile(fileName, new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Saves a blob (a CSV the server streamed, its byte-order mark included) as a download. */
+export function saveFile(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,4 +1,11 @@
-import { toUgxString } from '@sente/contract';
+import {
+  type CsvColumn,
+  isMoneyIn,
+  kampalaIsoDateTime,
+  platformSignedAmount,
+  toUgxString,
+} from '@sente/contract';
+import type { ShownTransaction } from '../payments/platform-transaction.ts';
 import type { TransactionSummary } from './transaction-list.repo.ts';
 
 export function toSummaryDto(summary: TransactionSummary) {
@@ -19,3 +26,24 @@ export function toPeriodTotalsDto(totals: { today: number; week: number; month: 
     this_month: toUgxString(totals.month),
   };
 }
+
+/**
+ * The transactions export's columns: amounts as plain whole shillings signed from the platform's
+ * side (money in positive), times as ISO 8601 in Kampala time.
+ */
+export const TRANSACTION_CSV_COLUMNS: readonly CsvColumn<ShownTransaction>[] = [
+  { header: 'Transaction ID', value: (t) => t.referenceId },
+  { header: 'Created At', value: (t) => kampalaIsoDateTime(t.createdAt) },
+  { header: 'Completed At', value: (t) => (t.completedAt ? kampalaIsoDateTime(t.completedAt) : null) },
+  { header: 'User', value: (t) => t.userName },
+  { header: 'Email', value: (t) => t.userEmail },
+  { header: 'Type', value: (t) => t.type },
+  { header: 'Direction', value: (t) => (isMoneyIn(t.type) ? 'IN' : 'OUT') },
+  { header: 'Amount (UGX)', value: (t) => platformSignedAmount(t.type, t.amount) },
+  { header: 'Status', value: (t) => t.status },
+  { header: 'Loan ID', value: (t) => t.loanId },
+  { header: 'Provider', value: (t) => t.provider },
+  { header: 'Provider Reference', value: (t) => t.providerReference },
+  { header: 'Phone', value: (t) => t.phoneNumber },
+  { header: 'Description', value: (t) => t.description },
+];

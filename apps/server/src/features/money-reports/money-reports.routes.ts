@@ -1,10 +1,11 @@
 import { routes, toUgxString } from '@sente/contract';
 import { ForbiddenError } from '../../domain-error.ts';
+import { exportFileName, instantRangeOf, sendCsvExport } from '../../http/csv-export.ts';
 import { pagedAnswer } from '../../http/paged-answer.ts';
-import type { RegisterRoute } from '../../http/register-route.ts';
+import { REPLY_SENT, type RegisterRoute, type ReplySent } from '../../http/register-route.ts';
 import { toPlatformTransactionDto } from '../payments/payments.presenter.ts';
-import { toPeriodTotalsDto, toSummaryDto } from './money-reports.presenter.ts';
-import type { MoneyReportsService } from './money-reports.service.ts';
+import { TRANSACTION_CSV_COLUMNS, toPeriodTotalsDto, toSummaryDto } from './money-reports.presenter.ts';
+import type { ExportedTransaction, MoneyReportsService } from './money-reports.service.ts';
 
 export function registerMoneyReportsRoutes(register: RegisterRoute, reports: MoneyReportsService): void {
   register(routes.financialStats, async () => {
@@ -49,6 +50,28 @@ export function registerMoneyReportsRoutes(register: RegisterRoute, reports: Mon
         total_pages: totalPages,
       },
     };
+  });
+
+  register(routes.exportTransactions, async ({ query, reply }): Promise<ReplySent> => {
+    const filter = {
+      status: query.status,
+      type: query.type,
+      search: query.search || undefined,
+      userId: query.user,
+      loanId: query.loan,
+    };
+    const range = instantRangeOf(query);
+    await sendCsvExport<ExportedTransaction>(reply, {
+      fileName: exportFileName('transactions', query),
+      columns: TRANSACTION_CSV_COLUMNS,
+      readPage: (after, limit) =>
+        reports.exportPage(filter, {
+          ...range,
+          after: after ? { at: after.cursorAt, id: after.id } : null,
+          limit,
+        }),
+    });
+    return REPLY_SENT;
   });
 
   register(routes.listTransactions, async ({ query, request }) => {

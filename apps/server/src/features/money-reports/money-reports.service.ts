@@ -7,14 +7,20 @@ import { PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { sumPostedPerWeek, sumPostedSince } from './money-flows.repo.ts';
 import {
+  type ExportPage,
   findTransactions,
+  findTransactionsForExport,
   resolveFilter,
   summarizeTransactions,
   type TransactionFilter,
   type TransactionOrdering,
 } from './transaction-list.repo.ts';
 
-export type { TransactionFilter, TransactionOrdering } from './transaction-list.repo.ts';
+export type {
+  ExportedTransaction,
+  TransactionFilter,
+  TransactionOrdering,
+} from './transaction-list.repo.ts';
 
 export interface PageRequest {
   readonly page: number;
@@ -50,6 +56,14 @@ export function createMoneyReportsService(deps: {
 
   return {
     page,
+
+    /**
+     * A keyset page of the export; the search is resolved again per page (one small indexed read),
+     * so nothing is kept between pages but the cursor.
+     */
+    async exportPage(filter: TransactionFilter, page: ExportPage) {
+      return findTransactionsForExport(db, await resolveFilter(db, filter), page);
+    },
 
     async pageOfUser(userId: number, request: PageRequest) {
       await deps.users.getOpenUser(userId);

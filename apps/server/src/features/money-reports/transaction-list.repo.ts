@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { platformTransactionTotals, platformTransactions as pt, users } from '../../db/schema/index.ts';
 import type {
@@ -141,31 +142,33 @@ function orderOf(ordering: TransactionOrdering): SQL[] {
   }
 }
 
+const shownColumns = {
+  id: pt.id,
+  referenceId: pt.referenceId,
+  userId: pt.userId,
+  userName: users.name,
+  userEmail: users.email,
+  type: pt.type,
+  direction: pt.direction,
+  amount: pt.amount,
+  status: pt.status,
+  loanId: pt.loanId,
+  provider: pt.provider,
+  providerReference: pt.providerReference,
+  phoneNumber: pt.phoneNumber,
+  failureReason: pt.failureReason,
+  createdAt: pt.createdAt,
+  completedAt: pt.completedAt,
+  description: pt.description,
+  category: pt.category,
+};
+
 const transactionsPage = preparedRead(
   'money_reports.transactions_page',
   (db, shape: `${string}/${TransactionOrdering}`) => {
     const [where = '', ordering] = shape.split('/');
     return db
-      .select({
-        id: pt.id,
-        referenceId: pt.referenceId,
-        userId: pt.userId,
-        userName: users.name,
-        userEmail: users.email,
-        type: pt.type,
-        direction: pt.direction,
-        amount: pt.amount,
-        status: pt.status,
-        loanId: pt.loanId,
-        provider: pt.provider,
-        providerReference: pt.providerReference,
-        phoneNumber: pt.phoneNumber,
-        failureReason: pt.failureReason,
-        createdAt: pt.createdAt,
-        completedAt: pt.completedAt,
-        description: pt.description,
-        category: pt.category,
-      })
+      .select(shownColumns)
       .from(pt)
       .innerJoin(users, eq(users.id, pt.userId))
       .where(whereOf(where))
@@ -261,4 +264,58 @@ export async function summarizeTransactions(
     failed: failed.count,
     amount: completed.amount + pending.amount + processing.amount,
   };
+}
+
+/** A transaction as the export writes it, with its keyset cursor. */
+export type ExportedTransaction = ShownTransaction & { readonly cursorAt: string };
+
+export interface ExportPage {
+  readonly from?: Date | undefined;
+  readonly until?: Date | undefined;
+  readonly after: TimeKeyset | null;
+  readonly limit: number;
+}
+
+/**
+ * One keyset page of the export, newest first: the filter's rows (its where's shape) within the date
+ * range, after the cursor. Each page walks the (…, created_at, id) index the filter already uses.
+ */
+const transactionsExportPage = preparedRead(
+  'money_reports.transactions_export',
+  (db, shape: string) => {
+    const [where = '', extra = ''] = shape.split('/');
+    return db
+      .select({ ...shownColumns, cursorAt: exactTime(pt.createdAt) })
+      .from(pt)
+      .innerJoin(users, eq(users.id, pt.userId))
+      .where(
+        and(
+          whereOf(where),
+          extra.includes('f') ? sql`${pt.createdAt} >= ${sql.placeholder('from')}::timestamptz` : undefined,
+          extra.includes('e') ? sql`${pt.createdAt} < ${sql.placeholder('until')}::timestamptz` : undefined,
+          extra.includes('c')
+            ? beforeKeyset(pt.createdAt, pt.id, sql.placeholder('afterAt'), sql.placeholder('afterId'))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(pt.createdAt), desc(pt.id))
+      .limit(sql.placeholder('limit'));
+  },
+  { planPerRequest: (shape) => isSearch(shape.split('/')[0] ?? '') },
+);
+
+export async function findTransactionsForExport(
+  db: DbOrTx,
+  { shape, values }: ResolvedFilter,
+  page: ExportPage,
+): Promise<ExportedTransaction[]> {
+  const extra = `${page.from ? 'f' : ''}${page.until ? 'e' : ''}${page.after ? 'c' : ''}`;
+  return transactionsExportPage(db, `${shape}/${extra}`).execute({
+    ...values,
+    from: page.from?.toISOString(),
+    until: page.until?.toISOString(),
+    afterAt: page.after?.at,
+    afterId: page.after?.id,
+    limit: page.limit,
+  });
 }

@@ -14,6 +14,7 @@ import { useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { classNames } from '../../../ui/class-names.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
+import { ExportAll } from '../../../ui/export-all.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
@@ -27,7 +28,7 @@ import {
   TYPE_LABELS,
   transactionsErrorMessage,
 } from './transaction-messages.ts';
-import { useAllTransactions } from './use-wallet.ts';
+import { exportTransactions, useAllTransactions } from './use-wallet.ts';
 
 const STATUSES = ['COMPLETED', 'PENDING', 'PROCESSING', 'FAILED'] as const;
 const TYPES = ['DISBURSEMENT', 'WITHDRAWAL', 'REPAYMENT'] as const;
@@ -173,13 +174,16 @@ export function TransactionsPage() {
         {card('Pending', formatNumber(summary?.pending_transactions ?? 0))}
         {card('Total Volume (UGX)', formatUgx(summary?.total_amount))}
       </section>
+      <ExportAll
+        what="transactions"
+        onExport={(range) => exportTransactions({ status, type, search: urlSearch }, range)}
+      />
       <DataTable
         caption="Platform transactions"
         columns={columns}
         rows={rows}
         rowKey={(t) => t.id}
         isLoading={list.isPending}
-        exportName="transactions"
         toolbar={
           <>
             <SearchField
