@@ -8,23 +8,31 @@
  * framework, auth, validation and mapping cost on top of the database. Prints a table and the
  * servers' peak memory. docs/scale.md explains the numbers.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { kampalaDate } from '@sente/contract';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { SCALE_SEED_PASSWORD } from '../src/cli/seed.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { runMigrations } from '../src/db/migrate.ts';
-import { terminalProgress } from '../src/seed/scale/progress.ts';
-import { seedAtScale } from '../src/seed/scale/scale-seed.ts';
 import { type BaselinePlan, captureQueries } from '../test/capture-sql.ts';
 import { type BenchIds, type Endpoint, endpoints, GOALS } from './api/endpoints.ts';
 import { combine, drive, type LoadResult } from './api/load.ts';
+import {
+  serverEnv as benchServerEnv,
+  fmt,
+  log,
+  peakRss,
+  prepareDatabase,
+  runBench,
+  SERVER_ROOT,
+  start,
+  urlOf,
+  waitFor,
+} from './support.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -39,120 +47,12 @@ const { values: flags } = parseArgs({
     database: { type: 'string', default: 'sente_bench' },
   },
 });
-const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
-const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
 const duration = Number(flags.duration);
 const connections = Number(flags.connections);
 const replicas = Math.max(1, Number(flags.replicas));
 const poolSize = Number(flags['pool-size']);
-const children: ChildProcess[] = [];
-
-function urlOf(database: string): string {
-  const url = new URL(BASE_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function withAdmin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function prepareDatabase(name: string): Promise<void> {
-  const url = urlOf(name);
-  const exists = await withAdmin(
-    async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1,
-  );
-  if (flags.reuse && exists) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from users');
-    await client.end();
-    if ((rows[0]?.n ?? 0) > 0) {
-      log(`Reusing ${name} (${rows[0]?.n.toLocaleString('en-US')} users)`);
-      return;
-    }
-  }
-  await withAdmin(async (c) => {
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.query(`create database ${name}`);
-  });
-  const database = await openDatabase({ database: { kind: 'postgres', url, poolSize: 2 } });
-  await runMigrations(database);
-  await database.close();
-  const report = await seedAtScale(
-    { kind: 'postgres', url },
-    {
-      scale: Number(flags.scale),
-      seed: Number(flags.seed),
-      today: kampalaDate(new Date()),
-      password: SCALE_SEED_PASSWORD,
-      progress: terminalProgress(),
-    },
-  );
-  log(`Seeded ${name} at scale ${flags.scale} in ${report.seconds.toFixed(1)} s`);
-  for (const [table, n] of Object.entries(report.rows))
-    log(`  ${table.padEnd(28)} ${n.toLocaleString('en-US').padStart(12)}`);
-}
-
-function log(line: string) {
-  process.stderr.write(`${line}\n`);
-}
-
 function serverEnv(url: string, port: number): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    // The benchmark signs the admin in with the password alone.
-    ADMIN_MFA: 'optional',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: url,
-    DATABASE_POOL_SIZE: String(poolSize),
-    JWT_SECRET,
-    ACCESS_TOKEN_TTL_SECONDS: '7200',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    PAYMENT_PROVIDER: 'simulator',
-    DATA_DIR: path.join(tmpdir(), `sente-bench-data-${port}`),
-    WEB_DIST_DIR: '/nonexistent',
-  };
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-function start(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, args, { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
-
-/** Peak resident memory of a process (VmHWM), in MiB. */
-function peakRss(pid: number | undefined): number | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]);
-    return Number.isFinite(kb) ? kb / 1024 : null;
-  } catch {
-    return null;
-  }
+  return benchServerEnv(url, port, poolSize);
 }
 
 async function pickIds(url: string): Promise<BenchIds> {
@@ -229,14 +129,14 @@ async function capturePlan(
   }
 }
 
-function fmt(n: number, digits = 0): string {
-  return Number.isFinite(n) ? n.toFixed(digits) : '–';
-}
-
 async function main() {
   const name = String(flags.database);
   const url = urlOf(name);
-  await prepareDatabase(name);
+  await prepareDatabase(name, {
+    reuse: Boolean(flags.reuse),
+    scale: Number(flags.scale),
+    seed: Number(flags.seed),
+  });
   const ids = await pickIds(url);
   let list = endpoints(ids);
   if (flags.only) list = list.filter((e) => e.name.includes(String(flags.only)));
@@ -322,17 +222,4 @@ async function main() {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-function stopChildren() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-}
-
-main()
-  .then(() => {
-    stopChildren();
-    process.exit(0);
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    stopChildren();
-    process.exit(1);
-  });
+runBench(main);
