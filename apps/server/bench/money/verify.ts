@@ -140,3 +140,43 @@ export function describeProblems(found: MoneyProblems): string[] {
     );
   return lines;
 }
+
+/** Applications disbursed other than exactly once: loans, completed payouts and settlement postings per application. */
+export async function verifyDisbursements(
+  db: DbOrTx,
+  applicationIds: readonly number[],
+): Promise<{ applicationId: number; loans: number; payouts: number; postings: number; open: number }[]> {
+  const rows = await selectRows<{
+    id: number;
+    loans: number;
+    payouts: number;
+    postings: number;
+    open: number;
+  }>(
+    db,
+    sql`select a.id,
+          (select count(*)::int from loans l where l.application_id = a.id) as loans,
+          (select count(*)::int from platform_transactions p
+            where p.application_id = a.id and p.type = 'DISBURSEMENT' and p.status = 'COMPLETED') as payouts,
+          (select count(*)::int from ledger_postings lp join platform_transactions p on p.id = lp.platform_transaction_id
+            where p.application_id = a.id and p.type = 'DISBURSEMENT' and lp.kind = 'DISBURSEMENT') as postings,
+          (select count(*)::int from platform_transactions p
+            where p.application_id = a.id and p.type = 'DISBURSEMENT' and p.status in ('PENDING', 'PROCESSING')) as open
+        from applications a where a.id in (${list(applicationIds)})`,
+  );
+  const seen = new Set(rows.map((r) => Number(r.id)));
+  return [
+    ...rows
+      .map((r) => ({
+        applicationId: Number(r.id),
+        loans: Number(r.loans),
+        payouts: Number(r.payouts),
+        postings: Number(r.postings),
+        open: Number(r.open),
+      }))
+      .filter((r) => r.loans !== 1 || r.payouts !== 1 || r.postings !== 1 || r.open !== 0),
+    ...applicationIds
+      .filter((id) => !seen.has(id))
+      .map((id) => ({ applicationId: id, loans: 0, payouts: 0, postings: 0, open: 0 })),
+  ];
+}

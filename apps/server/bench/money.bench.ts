@@ -1,0 +1,523 @@
+/**
+ * `npm run bench:money [-- --scale 100 --connections 32 --loans 200 --repayments 5 --reuse]`
+ *
+ * How fast money moves on the scale database (PostgreSQL), against PostgreSQL's own floor:
+ *
+ * 1. Seeds (or with --reuse keeps) `sente_bench_money`, starts a MoMo simulator in this process and
+ *    the built server on the database (its jobs and poller off, so only the load runs).
+ * 2. With the live services, makes 2 × --loans FUNDED applications (bench/money/setup.ts): in the
+ *    spread case each listing is bid on by 8 lenders taken in turn from every verified lender, in the
+ *    hot case by the same 8 lenders.
+ * 3. Disbursement burst: 4 admins disburse each set at once over HTTP, every admin trying every
+ *    application (in its own order): each must pay exactly once.
+ * 4. Borrowers start --repayments collections per loan over HTTP, as the app starts them; the
+ *    simulator holds them pending. A few are settled in-process with pg's client watched, to count
+ *    statements and round trips per settlement.
+ * 5. For each case, signed MTN-style callbacks complete the rest from --connections connections,
+ *    while PostgreSQL's counters and its backends' waits are sampled; then every payment must be
+ *    settled exactly once, the ledger sum to zero, and the loans equal their participations.
+ * 6. pgbench (TPC-B-like) with the same connections on a scratch database, and the ratio.
+ * Prints a Markdown table and exits; docs/scale.md ("Money at month-end speed") explains it.
+ */
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, createServices, type Services } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { selectRows } from '../src/db/select-rows.ts';
+import { signCallback } from '../src/features/payments/callback-signature.ts';
+import { createMomoSimulator, type MomoSimulator } from '../src/features/payments/momo-simulator.ts';
+import { captureQueries } from '../test/capture-sql.ts';
+import {
+  type CounterDelta,
+  deltaOf,
+  loadAverage,
+  readCounters,
+  sampleWaits,
+  type WaitProfile,
+  walOfDatabase,
+} from './money/observe.ts';
+import { type PgbenchResult, runPgbench } from './money/pgbench.ts';
+import { percentile, type Timed, timedPool } from './money/pool.ts';
+import {
+  type Borrower,
+  biddingLenders,
+  bidsPerLender,
+  borrowersWhoMayApply,
+  depositForBids,
+  fundedApplications,
+  LENDERS_PER_LOAN,
+  loanTypeFor,
+} from './money/setup.ts';
+import { describeProblems, verifyDisbursements, verifySettlements } from './money/verify.ts';
+import {
+  BASE_URL,
+  fmt,
+  log,
+  peakRss,
+  prepareDatabase,
+  runBench,
+  SERVER_ROOT,
+  serverEnv,
+  start,
+  urlOf,
+  waitFor,
+} from './support.ts';
+
+const { values: flags } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '100' },
+    seed: { type: 'string', default: '1' },
+    reuse: { type: 'boolean', default: false },
+    connections: { type: 'string', default: '32' },
+    loans: { type: 'string', default: '200' },
+    repayments: { type: 'string', default: '5' },
+    admins: { type: 'string', default: '4' },
+    'pool-size': { type: 'string', default: '10' },
+    'pgbench-scale': { type: 'string' },
+    database: { type: 'string', default: 'sente_bench_money' },
+  },
+});
+const connections = Number(flags.connections);
+const loansPerCase = Number(flags.loans);
+const repaymentsPerLoan = Number(flags.repayments);
+const poolSize = Number(flags['pool-size']);
+const CALLBACK_SECRET = 'bench-callback-secret-that-is-long-enough-to-sign';
+const PORT = 4300;
+const SERVER = `http://127.0.0.1:${PORT}`;
+/** Settled in-process, with pg's client watched, per case: they give statements and round trips. */
+const TRACED = 10;
+
+type CaseName = 'spread' | 'hot';
+
+interface Collection {
+  readonly id: number;
+  readonly referenceId: string;
+  readonly loanId: number;
+}
+
+interface SettlementRun {
+  readonly name: CaseName;
+  readonly lenders: number;
+  readonly timed: Timed<boolean>;
+  readonly applied: number;
+  readonly db: CounterDelta;
+  readonly waits: WaitProfile;
+  readonly load: number;
+  readonly problems: string[];
+  readonly statements: number;
+  readonly roundTrips: number;
+  readonly kinds: readonly { text: string; perSettlement: number }[];
+  /** WAL the bench database wrote (pg_waldump), null without access to the data directory. */
+  readonly walOurs: number | null;
+}
+
+async function post(url: string, token: string | null, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${SERVER}${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+/** A deterministic shuffle (each admin walks the applications in its own order). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/** The body MTN posts when a collection succeeds (the simulator's record of it), signed. */
+function callbackOf(simulator: MomoSimulator, payment: Collection): { body: string; signature: string } {
+  const seen = simulator.received(payment.referenceId);
+  if (!seen) throw new Error(`the provider never received ${payment.referenceId}`);
+  const body = JSON.stringify({
+    amount: seen.amount,
+    currency: seen.currency,
+    externalId: seen.externalId,
+    payer: { partyIdType: 'MSISDN', partyId: seen.partyId },
+    status: 'SUCCESSFUL',
+    financialTransactionId: seen.financialTransactionId,
+    referenceId: payment.referenceId,
+  });
+  return { body, signature: signCallback(CALLBACK_SECRET, body) };
+}
+
+async function sendCallback(simulator: MomoSimulator, payment: Collection): Promise<boolean> {
+  const { body, signature } = callbackOf(simulator, payment);
+  const res = await fetch(`${SERVER}/api/payments/callback/mtn/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sente-signature': signature },
+    body,
+  });
+  const answer = (await res.json().catch(() => null)) as { status?: string } | null;
+  if (res.status !== 200) throw new Error(`callback answered ${res.status}: ${JSON.stringify(answer)}`);
+  return answer?.status === 'applied';
+}
+
+async function mint(services: Services, userId: number, role: 'admin' | 'borrower'): Promise<string> {
+  return services.accessTokens.sign({ userId, role }, new Date());
+}
+
+/** 4 admins at once, each trying every application in its own order; answers the timings. */
+async function disburseBurst(
+  services: Services,
+  applicationIds: readonly number[],
+  adminIds: readonly number[],
+) {
+  const tokens = await Promise.all(adminIds.map((id) => mint(services, id, 'admin')));
+  const statuses = new Map<number, number>();
+  const calls = adminIds.flatMap((_, admin) =>
+    shuffled(applicationIds, admin + 1).map((applicationId) => ({ admin, applicationId })),
+  );
+  // Interleaved so that the admins' i-th calls run together: one request at a time per admin.
+  const byAdmin = adminIds.map((_, admin) => calls.filter((c) => c.admin === admin));
+  const interleaved = (byAdmin[0] ?? []).flatMap((_, i) =>
+    byAdmin.map((list) => list[i]).filter((c) => c !== undefined),
+  );
+  const timed = await timedPool(interleaved, adminIds.length, async ({ admin, applicationId }) => {
+    const res = await post(
+      `/api/loans/applications/${applicationId}/disburse/`,
+      tokens[admin] ?? '',
+      {},
+      { 'idempotency-key': `bench-burst-${admin}-${applicationId}` },
+    );
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    return res.status;
+  });
+  const problems = await verifyDisbursements(services.db, applicationIds);
+  return { applications: applicationIds.length, timed, statuses, problems };
+}
+
+async function startCollections(
+  services: Services,
+  loans: readonly { id: number; borrower: Borrower; weekly: number }[],
+  label: string,
+): Promise<Collection[]> {
+  const tokens = new Map<number, string>();
+  for (const loan of loans) tokens.set(loan.borrower.id, await mint(services, loan.borrower.id, 'borrower'));
+  // Round by round, so the collections in flight at any moment are on different loans.
+  const work = Array.from({ length: repaymentsPerLoan }, (_, round) =>
+    loans.map((loan) => ({ loan, round })),
+  ).flat();
+  const timed = await timedPool(work, connections, async ({ loan, round }) => {
+    const res = await post(
+      `/api/loans/loans/${loan.id}/repay/`,
+      tokens.get(loan.borrower.id) ?? '',
+      { amount: String(loan.weekly), phone_number: loan.borrower.phone },
+      { 'idempotency-key': `bench-${label}-repay-${loan.id}-${round}` },
+    );
+    if (res.status !== 201)
+      throw new Error(`repay ${loan.id} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return { id: Number(res.body?.id), referenceId: String(res.body?.reference_id), loanId: loan.id };
+  });
+  if (timed.thrown > 0) throw new Error(`${timed.thrown} collections were refused: ${timed.firstError}`);
+  log(
+    `  ${timed.results.length} collections started in ${fmt(timed.wallMs / 1000, 1)} s (${fmt((timed.results.length * 1000) / timed.wallMs)}/s)`,
+  );
+  // In the order they were asked for, so settlement also goes round by round.
+  const order = new Map(work.map(({ loan, round }, index) => [`${loan.id}:${round}`, index]));
+  const rounds = new Map<number, number>();
+  return [...timed.results]
+    .sort((a, b) => a.id - b.id)
+    .map((c) => {
+      const round = rounds.get(c.loanId) ?? 0;
+      rounds.set(c.loanId, round + 1);
+      return { c, at: order.get(`${c.loanId}:${round}`) ?? 0 };
+    })
+    .sort((a, b) => a.at - b.at)
+    .map(({ c }) => c);
+}
+
+/** Settles `payments` in-process, one at a time, with pg's client watched. */
+async function traceSettlements(
+  app: Awaited<ReturnType<typeof buildApp>>['app'],
+  simulator: MomoSimulator,
+  payments: readonly Collection[],
+) {
+  let statements = 0;
+  let roundTrips = 0;
+  const kinds = new Map<string, number>();
+  for (const payment of payments) {
+    const { body, signature } = callbackOf(simulator, payment);
+    const waves = await captureQueries(async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payments/callback/mtn/',
+        headers: { 'content-type': 'application/json', 'x-sente-signature': signature },
+        payload: body,
+      });
+      if (res.statusCode !== 200) throw new Error(`traced callback answered ${res.statusCode}: ${res.body}`);
+    });
+    statements += waves.reduce((sum, wave) => sum + wave.length, 0);
+    roundTrips += waves.length;
+    for (const query of waves.flat()) {
+      const kind = query.text.replace(/\s+/g, ' ').replace(/"/g, '').slice(0, 60);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+  }
+  return {
+    statements: statements / payments.length,
+    roundTrips: roundTrips / payments.length,
+    kinds: [...kinds]
+      .map(([text, n]) => ({ text, perSettlement: n / payments.length }))
+      .sort((a, b) => b.perSettlement - a.perSettlement),
+  };
+}
+
+async function main() {
+  const name = String(flags.database);
+  const url = urlOf(name);
+  await prepareDatabase(name, {
+    reuse: Boolean(flags.reuse),
+    scale: Number(flags.scale),
+    seed: Number(flags.seed),
+  });
+
+  const simulator = createMomoSimulator({ delayMs: 0, failureRate: 0, callbackSecret: CALLBACK_SECRET });
+  const simulatorUrl = await simulator.start(0);
+  const env = serverEnv(url, PORT, poolSize, {
+    MOMO_SIMULATOR_URL: simulatorUrl,
+    PAYMENT_CALLBACK_SECRET: CALLBACK_SECRET,
+    // Only the load runs: no poller asking the simulator, no marketplace or status jobs.
+    PAYMENT_POLL_INTERVAL_MS: '0',
+    JOB_POLL_MS: '0',
+  });
+  log('Building the server bundle…');
+  execFileSync('node', ['build.mjs'], { cwd: SERVER_ROOT, stdio: 'inherit' });
+  const server = start('node', ['dist/main.js'], env);
+  await waitFor(`${SERVER}/api/health`, server);
+
+  const config = loadConfig(env);
+  const database = await openDatabase({ database: { kind: 'postgres', url, poolSize } });
+  const services = createServices({ config, database });
+  const { app } = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+
+  // ---- the money to move ----
+  const lenders = await biddingLenders(services);
+  if (lenders.length < LENDERS_PER_LOAN) throw new Error(`only ${lenders.length} verified lenders`);
+  const hotLenders = lenders.slice(0, LENDERS_PER_LOAN).map((l) => l.id);
+  // The spread case takes its lenders in turn from all the others; a small scale has too few, and
+  // then from everyone (the hot 8 included).
+  const others = lenders.slice(LENDERS_PER_LOAN).map((l) => l.id);
+  const pool = others.length >= LENDERS_PER_LOAN * 2 ? others : lenders.map((l) => l.id);
+  const borrowers = await borrowersWhoMayApply(services, loansPerCase * 2);
+  const perCase = Math.floor(borrowers.length / 2);
+  if (perCase < loansPerCase) log(`Only ${borrowers.length} borrowers may apply: ${perCase} loans per case`);
+  const cases: Record<CaseName, { borrowers: Borrower[]; lendersOf: (i: number) => number[] }> = {
+    spread: {
+      borrowers: borrowers.slice(0, perCase),
+      lendersOf: (i) =>
+        Array.from(
+          { length: LENDERS_PER_LOAN },
+          (_, j) => pool[(i * LENDERS_PER_LOAN + j) % pool.length] ?? 0,
+        ),
+    },
+    hot: { borrowers: borrowers.slice(perCase, perCase * 2), lendersOf: () => hotLenders },
+  };
+  const label = `${Date.now().toString(36)}`;
+  const phones = new Map(lenders.map((l) => [l.id, l.phone]));
+  const bids = new Map<number, number>();
+  for (const c of Object.values(cases))
+    for (const [lender, n] of bidsPerLender(c.borrowers.length, c.lendersOf))
+      bids.set(lender, (bids.get(lender) ?? 0) + n);
+  log(`Depositing for ${bids.size} lenders…`);
+  await depositForBids(services, bids, phones, label);
+  const loanTypeId = await loanTypeFor(services);
+  const adminRows = await selectRows<{ id: number }>(
+    services.db,
+    sql`select id from users where role = 'admin' and status = 'Active' and deleted_at is null order by id limit ${Number(flags.admins)}`,
+  );
+  // Fewer admins than asked (small scales seed 3): the first ones sign in twice.
+  const adminIds = Array.from({ length: Number(flags.admins) }, (_, i) =>
+    Number(adminRows[i % adminRows.length]?.id),
+  );
+  const applications = {} as Record<CaseName, number[]>;
+  for (const caseName of ['spread', 'hot'] as const) {
+    log(`Funding ${cases[caseName].borrowers.length} applications (${caseName})…`);
+    const started = performance.now();
+    applications[caseName] = await fundedApplications(services, {
+      ...cases[caseName],
+      loanTypeId,
+      adminId: Number(adminRows[0]?.id),
+      label: `${label}-${caseName}`,
+    });
+    log(`  in ${fmt((performance.now() - started) / 1000, 1)} s`);
+  }
+
+  // ---- disbursement burst ----
+  const bursts = {} as Record<CaseName, Awaited<ReturnType<typeof disburseBurst>>>;
+  for (const caseName of ['hot', 'spread'] as const) {
+    log(`Disbursement burst (${caseName}): ${adminIds.length} admins…`);
+    bursts[caseName] = await disburseBurst(services, applications[caseName], adminIds);
+  }
+
+  // ---- collections, started as the app starts them; the provider holds them pending ----
+  simulator.configure({ delayMs: 600_000 });
+  const collections = {} as Record<CaseName, Collection[]>;
+  const loanIds = {} as Record<CaseName, number[]>;
+  for (const caseName of ['spread', 'hot'] as const) {
+    const rows = await selectRows<{ id: number; user_id: number; weekly: number; application_id: number }>(
+      services.db,
+      sql`select id, user_id, weekly_repayment as weekly, application_id from loans
+          where application_id in (${sql.join(
+            applications[caseName].map((id) => sql`${id}`),
+            sql`, `,
+          )}) order by id`,
+    );
+    const byId = new Map(cases[caseName].borrowers.map((b) => [b.id, b]));
+    const loans = rows.map((r) => ({
+      id: Number(r.id),
+      weekly: Number(r.weekly),
+      borrower: byId.get(Number(r.user_id)) as Borrower,
+    }));
+    loanIds[caseName] = loans.map((l) => l.id);
+    log(`Starting ${loans.length * repaymentsPerLoan} collections (${caseName})…`);
+    collections[caseName] = await startCollections(services, loans, `${label}-${caseName}`);
+  }
+
+  // ---- settlements ----
+  const runs: SettlementRun[] = [];
+  let floor: PgbenchResult | null = null;
+  for (const caseName of ['spread', 'hot'] as const) {
+    const all = collections[caseName];
+    const traced = await traceSettlements(app, simulator, all.slice(0, TRACED));
+    const load = all.slice(TRACED);
+    log(`Settling ${load.length} collections (${caseName}) from ${connections} connections…`);
+    const before = await readCounters(admin, name);
+    const sampler = sampleWaits(BASE_URL, name);
+    const timed = await timedPool(load, connections, (payment) => sendCallback(simulator, payment));
+    const waits = await sampler.stop();
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // PostgreSQL flushes its counters
+    const after = await readCounters(admin, name);
+    const loadNow = await loadAverage();
+    const found = await verifySettlements(services.db, {
+      paymentIds: all.map((c) => c.id),
+      loanIds: loanIds[caseName],
+    });
+    runs.push({
+      name: caseName,
+      lenders: new Set(cases[caseName].borrowers.flatMap((_, i) => cases[caseName].lendersOf(i))).size,
+      timed,
+      applied: timed.results.filter(Boolean).length,
+      db: await deltaOf(admin, before, after),
+      walOurs: await walOfDatabase(admin, name, before.lsn, after.lsn),
+      waits,
+      load: loadNow,
+      problems: describeProblems(found),
+      ...traced,
+    });
+    const done = runs[runs.length - 1];
+    log(
+      `  ${fmt((load.length * 1000) / timed.wallMs)} settlements/s, p99 ${fmt(percentile(timed.latencies, 99))} ms, ${done?.problems.length ? done.problems.join('; ') : 'money verified'}`,
+    );
+    if (caseName === 'spread') {
+      const seconds = Math.max(10, Math.ceil(timed.wallMs / 1000));
+      log(`pgbench: ${connections} clients, ${seconds} s…`);
+      floor = await runPgbench({
+        adminUrl: BASE_URL,
+        clients: connections,
+        seconds,
+        scale: Number(flags['pgbench-scale'] ?? connections),
+      });
+    }
+  }
+  const rss = peakRss(server.pid);
+  await admin.end();
+  await app.close();
+  await services.paymentProviders.close();
+  await simulator.close();
+
+  process.stdout.write(`${report(runs, floor, bursts, rss)}\n`);
+  const failed =
+    runs.some((r) => r.problems.length > 0 || r.timed.thrown > 0) ||
+    Object.values(bursts).some((b) => b.problems.length > 0);
+  if (failed) process.exitCode = 1;
+}
+
+function report(
+  runs: readonly SettlementRun[],
+  floor: PgbenchResult | null,
+  bursts: Record<CaseName, Awaited<ReturnType<typeof disburseBurst>>>,
+  rss: number | null,
+): string {
+  const spread = runs.find((r) => r.name === 'spread');
+  const rate = (r: SettlementRun) => ((r.timed.latencies.length - r.timed.thrown) * 1000) / r.timed.wallMs;
+  const lines = [
+    `Scale ${flags.scale}, ${connections} connections, server pool ${poolSize}, ${loansPerCase} loans per case × ${repaymentsPerLoan} collections, ${LENDERS_PER_LOAN} lenders per loan`,
+    '',
+    '| case | lenders | settlements | settlements/s | callback p50 ms | p99 ms | errors | % of spread | ratio pgbench/settlements | statements | round trips | commits | rollbacks | deadlocks | WAL bytes | cluster WAL bytes | load avg | money verified |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|',
+  ];
+  for (const r of runs) {
+    const n = r.timed.latencies.length;
+    lines.push(
+      `| ${r.name} | ${r.lenders} | ${n} | ${fmt(rate(r))} | ${fmt(percentile(r.timed.latencies, 50))} | ${fmt(percentile(r.timed.latencies, 99))} | ${r.timed.thrown + (n - r.timed.thrown - r.applied)} | ${spread ? fmt((100 * rate(r)) / rate(spread)) : '–'} | ${floor ? fmt(floor.tps / rate(r), 2) : '–'} | ${fmt(r.statements, 1)} | ${fmt(r.roundTrips, 1)} | ${fmt(r.db.commits / n, 1)} | ${r.db.rollbacks} | ${r.db.deadlocks} | ${r.walOurs === null ? '?' : fmt(r.walOurs / n)} | ${fmt(r.db.walBytes / n)} | ${fmt(r.load, 1)} | ${r.problems.length === 0 ? '✓' : '✗'} |`,
+    );
+  }
+  if (floor)
+    lines.push(
+      '',
+      `pgbench (TPC-B-like, scale ${floor.scale}, ${connections} clients): ${fmt(floor.tps)} tps, mean latency ${fmt(floor.latencyMs, 1)} ms, ${fmt(floor.walBytesPerTransaction)} WAL bytes per transaction`,
+    );
+  lines.push(
+    '',
+    'Where the database backends were (mean per sample; "idle in tx" = waiting for the server\'s next statement):',
+    '',
+  );
+  lines.push(
+    '| case | samples | on CPU | lock wait | WAL/IO wait | other wait | idle in tx | samples with a lock wait | statements seen waiting for a lock |',
+  );
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of runs) {
+    const w = r.waits;
+    lines.push(
+      `| ${r.name} | ${w.samples} | ${fmt(w.mean.onCpu, 2)} | ${fmt(w.mean.lockWait, 2)} | ${fmt(w.mean.walOrIo, 2)} | ${fmt(w.mean.otherWait, 2)} | ${fmt(w.mean.idleInTransaction, 2)} | ${fmt(100 * w.samplesWithLockWait)} % | ${w.lockWaiters.map((x) => `${x.statement} (${x.seen})`).join('<br>') || '–'} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| disbursement burst | applications | calls | answers | wall s | p50 ms | p99 ms | each paid once |',
+  );
+  lines.push('|---|---:|---:|---|---:|---:|---:|:-:|');
+  for (const [caseName, b] of Object.entries(bursts)) {
+    const answers = [...b.statuses]
+      .sort(([a], [c]) => a - c)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(', ');
+    lines.push(
+      `| ${caseName} | ${b.applications} | ${b.timed.latencies.length} | ${answers}${b.timed.thrown ? `, thrown×${b.timed.thrown}` : ''} | ${fmt(b.timed.wallMs / 1000, 1)} | ${fmt(percentile(b.timed.latencies, 50))} | ${fmt(percentile(b.timed.latencies, 99))} | ${b.problems.length === 0 ? '✓' : `✗ ${b.problems.length}`} |`,
+    );
+  }
+  for (const r of runs) {
+    lines.push(
+      '',
+      `Statements of one settlement (${r.name}, mean of ${TRACED} settled in-process), most frequent first:`,
+      '',
+    );
+    for (const k of r.kinds.slice(0, 25)) lines.push(`- ${fmt(k.perSettlement, 1)} × \`${k.text}\``);
+  }
+  lines.push('', `Peak RSS (VmHWM) of the server: ${rss === null ? '?' : `${fmt(rss)} MiB`}`);
+  for (const r of runs) if (r.problems.length) lines.push(`${r.name}: ${r.problems.join('; ')}`);
+  lines.push(
+    "Goals (issue 20): pgbench tps ÷ settlements/s ≤ 4; hot ≥ 70 % of spread with no deadlock or serialization failure reaching a client; each disbursement pays once. WAL bytes: the bench database's own records (pg_waldump); cluster WAL: every database's, other engineers' included.",
+  );
+  return lines.join('\n');
+}
+
+runBench(main);

@@ -1,0 +1,194 @@
+/**
+ * Where the time goes while money moves, seen from PostgreSQL without pg_stat_statements (it is not
+ * preloaded on the shared cluster, and loading it needs a restart): the database's own counters
+ * before and after (transactions, rollbacks, deadlocks, rows written, WAL position), and a sampler
+ * that looks at every backend of the database every few milliseconds: on CPU, waiting for a lock
+ * (and which statement waits), waiting on WAL or I/O, or idle inside a transaction (waiting for the
+ * application's next statement: a round trip).
+ */
+import pg from 'pg';
+
+export interface Counters {
+  readonly commits: number;
+  readonly rollbacks: number;
+  readonly deadlocks: number;
+  readonly inserted: number;
+  readonly updated: number;
+  readonly lsn: string;
+}
+
+/** The database's counters. PostgreSQL 15 flushes them about once a second: wait before reading. */
+export async function readCounters(admin: pg.Client, database: string): Promise<Counters> {
+  await admin.query('select pg_stat_clear_snapshot()');
+  const { rows } = await admin.query<Record<string, string>>(
+    `select xact_commit, xact_rollback, deadlocks, tup_inserted, tup_updated, pg_current_wal_lsn()::text as lsn
+     from pg_stat_database where datname = $1`,
+    [database],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no statistics for ${database}`);
+  return {
+    commits: Number(row.xact_commit),
+    rollbacks: Number(row.xact_rollback),
+    deadlocks: Number(row.deadlocks),
+    inserted: Number(row.tup_inserted),
+    updated: Number(row.tup_updated),
+    lsn: String(row.lsn),
+  };
+}
+
+export interface CounterDelta {
+  readonly commits: number;
+  readonly rollbacks: number;
+  readonly deadlocks: number;
+  readonly inserted: number;
+  readonly updated: number;
+  /** WAL written by the whole cluster meanwhile (other databases' work included). */
+  readonly walBytes: number;
+}
+
+export async function deltaOf(admin: pg.Client, before: Counters, after: Counters): Promise<CounterDelta> {
+  const { rows } = await admin.query<{ bytes: string }>(
+    'select pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text as bytes',
+    [after.lsn, before.lsn],
+  );
+  return {
+    commits: after.commits - before.commits,
+    rollbacks: after.rollbacks - before.rollbacks,
+    deadlocks: after.deadlocks - before.deadlocks,
+    inserted: after.inserted - before.inserted,
+    updated: after.updated - before.updated,
+    walBytes: Number(rows[0]?.bytes ?? 0),
+  };
+}
+
+export interface WaitProfile {
+  readonly samples: number;
+  /** Mean number of the database's backends in each state per sample. */
+  readonly mean: {
+    readonly onCpu: number;
+    readonly lockWait: number;
+    readonly walOrIo: number;
+    readonly otherWait: number;
+    /** Inside a transaction, waiting for the application's next statement. */
+    readonly idleInTransaction: number;
+  };
+  /** Share of samples in which at least one backend waited for a lock. */
+  readonly samplesWithLockWait: number;
+  /** The statements that waited for a lock, by how often they were seen waiting, most first. */
+  readonly lockWaiters: readonly { readonly statement: string; readonly seen: number }[];
+}
+
+/** Samples the database's backends every `everyMs` until stopped. */
+export function sampleWaits(adminUrl: string, database: string, everyMs = 10) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  let running = true;
+  let samples = 0;
+  let withLockWait = 0;
+  const sums = { onCpu: 0, lockWait: 0, walOrIo: 0, otherWait: 0, idleInTransaction: 0 };
+  const waiters = new Map<string, number>();
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{
+        state: string | null;
+        wait_event_type: string | null;
+        wait_event: string | null;
+        query: string;
+      }>(
+        `select state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) as query
+         from pg_stat_activity where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+        [database],
+      );
+      samples++;
+      let locks = 0;
+      for (const row of rows) {
+        if (row.state === 'idle in transaction') sums.idleInTransaction++;
+        else if (row.state !== 'active') continue;
+        else if (row.wait_event_type === null) sums.onCpu++;
+        else if (row.wait_event_type === 'Lock') {
+          locks++;
+          sums.lockWait++;
+          const key = `${row.wait_event}: ${row.query}`;
+          waiters.set(key, (waiters.get(key) ?? 0) + 1);
+        } else if (['LWLock', 'IO'].includes(row.wait_event_type)) sums.walOrIo++;
+        else sums.otherWait++;
+      }
+      if (locks > 0) withLockWait++;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+    await client.end();
+  })();
+  return {
+    async stop(): Promise<WaitProfile> {
+      running = false;
+      await done;
+      const per = (n: number) => (samples > 0 ? n / samples : 0);
+      return {
+        samples,
+        mean: {
+          onCpu: per(sums.onCpu),
+          lockWait: per(sums.lockWait),
+          walOrIo: per(sums.walOrIo),
+          otherWait: per(sums.otherWait),
+          idleInTransaction: per(sums.idleInTransaction),
+        },
+        samplesWithLockWait: per(withLockWait),
+        lockWaiters: [...waiters]
+          .map(([statement, seen]) => ({ statement, seen }))
+          .sort((a, b) => b.seen - a.seen)
+          .slice(0, 5),
+      };
+    },
+  };
+}
+
+/** The machine's load average over the last minute (the figures are only comparable beside it). */
+export async function loadAverage(): Promise<number> {
+  const { loadavg } = await import('node:os');
+  return loadavg()[0] ?? Number.NaN;
+}
+
+/**
+ * The WAL that one database wrote between two positions: the cluster is shared (other databases write
+ * meanwhile), so pg_current_wal_lsn() deltas overstate it. pg_waldump reads the records, and those
+ * that touch a relation of the database count, with the commit records of their transactions.
+ * Needs read access to the data directory; null when there is none.
+ */
+export async function walOfDatabase(
+  admin: pg.Client,
+  database: string,
+  from: string,
+  to: string,
+): Promise<number | null> {
+  const { spawn } = await import('node:child_process');
+  const { createInterface } = await import('node:readline');
+  const facts = await admin.query<{ oid: string; dir: string }>(
+    `select (select oid::text from pg_database where datname = $1) as oid, current_setting('data_directory') as dir`,
+    [database],
+  );
+  const { oid, dir } = facts.rows[0] ?? {};
+  if (!oid || !dir) return null;
+  const tool = process.env.PG_WALDUMP ?? '/usr/lib/postgresql/15/bin/pg_waldump';
+  const child = spawn(tool, ['-p', `${dir}/pg_wal`, '-s', from, '-e', to], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const ours = new RegExp(`rel \\d+/${oid}/`);
+  const xids = new Set<string>();
+  const commits = new Map<string, number>();
+  let bytes = 0;
+  for await (const line of createInterface({ input: child.stdout })) {
+    const size = Number(/len \(rec\/tot\):\s*\d+\/\s*(\d+)/.exec(line)?.[1] ?? 0);
+    const xid = /tx:\s*(\d+)/.exec(line)?.[1] ?? '0';
+    if (ours.test(line)) {
+      bytes += size;
+      if (xid !== '0') xids.add(xid);
+    } else if (line.includes('rmgr: Transaction') && line.includes('COMMIT')) {
+      commits.set(xid, (commits.get(xid) ?? 0) + size);
+    }
+  }
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0 && bytes === 0) return null;
+  for (const xid of xids) bytes += commits.get(xid) ?? 0;
+  return bytes;
+}
