@@ -154,14 +154,17 @@ export async function verifyDisbursements(
     open: number;
   }>(
     db,
-    sql`select a.id,
+    // The payouts first (one pass over the disbursements), then per application.
+    sql`with payouts as materialized (
+          select id, application_id, status from platform_transactions
+          where type = 'DISBURSEMENT' and application_id in (${list(applicationIds)}))
+        select a.id,
           (select count(*)::int from loans l where l.application_id = a.id) as loans,
-          (select count(*)::int from platform_transactions p
-            where p.application_id = a.id and p.type = 'DISBURSEMENT' and p.status = 'COMPLETED') as payouts,
-          (select count(*)::int from ledger_postings lp join platform_transactions p on p.id = lp.platform_transaction_id
-            where p.application_id = a.id and p.type = 'DISBURSEMENT' and lp.kind = 'DISBURSEMENT') as postings,
-          (select count(*)::int from platform_transactions p
-            where p.application_id = a.id and p.type = 'DISBURSEMENT' and p.status in ('PENDING', 'PROCESSING')) as open
+          (select count(*)::int from payouts p where p.application_id = a.id and p.status = 'COMPLETED') as payouts,
+          (select count(*)::int from payouts p join ledger_postings lp on lp.platform_transaction_id = p.id
+            where p.application_id = a.id and lp.kind = 'DISBURSEMENT') as postings,
+          (select count(*)::int from payouts p
+            where p.application_id = a.id and p.status in ('PENDING', 'PROCESSING')) as open
         from applications a where a.id in (${list(applicationIds)})`,
   );
   const seen = new Set(rows.map((r) => Number(r.id)));
