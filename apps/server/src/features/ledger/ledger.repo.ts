@@ -62,17 +62,28 @@ export async function findPostingsOfTransaction(
 }
 
 /**
- * Opens a per-user liability account on first use. Only the wallet carries user_id (one per user);
- * a lender's reserved and invested accounts are kept at or below zero by their own constraint.
+ * Opens per-user liability accounts on first use, in one statement. Only the wallet carries user_id
+ * (one per user); a lender's reserved and invested accounts are kept at or below zero by their own
+ * constraint. Rows go in code order, so two transactions opening the same new accounts wait for
+ * each other in one order and never deadlock.
  */
-export async function openUserAccount(
+export async function openUserAccounts(
   db: DbOrTx,
-  code: string,
-  account: { userId: number; name: string; isWallet: boolean },
+  accounts: readonly { code: string; userId: number; name: string; isWallet: boolean }[],
 ): Promise<void> {
+  if (accounts.length === 0) return;
   await db
     .insert(ledgerAccounts)
-    .values({ code, userId: account.isWallet ? account.userId : null, kind: 'liability', name: account.name })
+    .values(
+      [...accounts]
+        .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+        .map((account) => ({
+          code: account.code,
+          userId: account.isWallet ? account.userId : null,
+          kind: 'liability' as const,
+          name: account.name,
+        })),
+    )
     .onConflictDoNothing({ target: ledgerAccounts.code });
 }
 
@@ -91,11 +102,24 @@ export async function insertEntries(db: DbOrTx, rows: (typeof ledgerEntries.$inf
   await db.insert(ledgerEntries).values(rows);
 }
 
-export async function addToBalance(db: DbOrTx, accountId: number, delta: number): Promise<void> {
-  await db
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
-    .where(eq(ledgerAccounts.id, accountId));
+/**
+ * Adds each delta to its account's running balance in one statement (the accounts are locked
+ * already; a settlement holds the platform's rows meanwhile, so every round trip saved shortens
+ * that hold). The balance constraints are checked on every row as before.
+ */
+export async function addToBalances(
+  db: DbOrTx,
+  deltas: readonly { accountId: number; amount: number }[],
+): Promise<void> {
+  if (deltas.length === 0) return;
+  const values = sql.join(
+    deltas.map((d) => sql`(${d.accountId}::integer, ${d.amount}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${ledgerAccounts} set balance = ${ledgerAccounts.balance} + v.delta
+    from (values ${values}) as v(id, delta)
+    where ${ledgerAccounts.id} = v.id`);
 }
 
 export async function addToDailyTotal(

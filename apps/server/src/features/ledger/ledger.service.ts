@@ -2,7 +2,7 @@ import { kampalaDate, type Ugx, ugx } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
-  addToBalance,
+  addToBalances,
   addToDailyTotal,
   findAccountByCode,
   findBalancesByCodes,
@@ -13,7 +13,7 @@ import {
   insertEntries,
   insertPostingOnce,
   lockAccountsByCode,
-  openUserAccount,
+  openUserAccounts,
   type PostingRow,
   sumHeldForOthers,
 } from './ledger.repo.ts';
@@ -73,10 +73,13 @@ export function createLedgerService({ clock }: { clock: Clock }) {
    * balance before posting (a withdrawal) lock first; postJournal locks again, which is free.
    */
   async function lockAccounts(tx: Tx, codes: readonly AccountCode[]) {
-    for (const code of codes) {
-      const account = perUserAccount(code);
-      if (account) await openUserAccount(tx, code, account);
-    }
+    await openUserAccounts(
+      tx,
+      codes.flatMap((code) => {
+        const account = perUserAccount(code);
+        return account ? [{ code, ...account }] : [];
+      }),
+    );
     const rows = await lockAccountsByCode(tx, codes);
     const missing = codes.filter((code) => !rows.some((row) => row.code === code));
     if (missing.length > 0) throw new Error(`Unknown ledger accounts: ${missing.join(', ')}`);
@@ -117,7 +120,7 @@ export function createLedgerService({ clock }: { clock: Clock }) {
       tx,
       lines.map((line) => ({ postingId: posting.id, ...line, createdAt: postedAt })),
     );
-    for (const line of lines) await addToBalance(tx, line.accountId, line.amount);
+    await addToBalances(tx, lines);
     const gross = grossOf(lines);
     const day = kampalaDate(postedAt);
     if (reverses) await addToDailyTotal(tx, reverses.kind, day, -gross, -1);

@@ -11,7 +11,7 @@ import {
 } from '../ledger/ledger-accounts.ts';
 import {
   acceptedOffer,
-  addToParticipation,
+  addToParticipations,
   fillsOf,
   insertParticipations,
   type ListingRow,
@@ -178,20 +178,21 @@ export async function repaymentLines(
   for (const part of split.participations) {
     const row = rows.find((p) => p.id === part.id);
     if (!row) throw new Error(`participation ${part.id} vanished from its split`);
-    if (row.lenderId === null) {
-      // The platform's own share: its interest stays income, no fee on itself.
-      await addToParticipation(tx, row.id, { principal: part.principal, interest: part.interest, fee: 0 });
-      continue;
-    }
+    if (row.lenderId === null) continue; // the platform's own share: its interest stays income, no fee
     add(INTEREST_INCOME, part.interest);
     add(lenderInvested(row.lenderId), part.principal);
     add(userWallet(row.lenderId), -(part.principal + part.interest - part.fee));
     add(FEE_INCOME, -part.fee);
-    await addToParticipation(tx, row.id, {
+  }
+  await addToParticipations(
+    tx,
+    split.participations.map((part) => ({
+      id: part.id,
       principal: part.principal,
       interest: part.interest,
-      fee: part.fee,
-    });
-  }
+      // The platform takes no fee from itself.
+      fee: rows.find((p) => p.id === part.id)?.lenderId === null ? 0 : part.fee,
+    })),
+  );
   return { lines, shareLines: linesOf(shares) };
 }

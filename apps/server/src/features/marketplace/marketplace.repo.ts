@@ -231,19 +231,27 @@ export async function participationsOf(
   return rows.map((r) => ({ ...r.participation, lenderName: r.lenderName }));
 }
 
-export async function addToParticipation(
+/**
+ * Adds what a repayment paid to each of the loan's participations, in one statement (a settlement
+ * holds the platform's ledger rows locked meanwhile: every round trip saved shortens that hold).
+ * The rows were locked by lockParticipationsOf.
+ */
+export async function addToParticipations(
   db: DbOrTx,
-  id: number,
-  paid: { principal: number; interest: number; fee: number },
+  paid: readonly { id: number; principal: number; interest: number; fee: number }[],
 ) {
-  await db
-    .update(participations)
-    .set({
-      principalRepaid: sql`${participations.principalRepaid} + ${paid.principal}`,
-      interestPaid: sql`${participations.interestPaid} + ${paid.interest}`,
-      feesPaid: sql`${participations.feesPaid} + ${paid.fee}`,
-    })
-    .where(eq(participations.id, id));
+  if (paid.length === 0) return;
+  const values = sql.join(
+    paid.map((p) => sql`(${p.id}::integer, ${p.principal}::bigint, ${p.interest}::bigint, ${p.fee}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${participations} set
+      principal_repaid = ${participations.principalRepaid} + v.principal,
+      interest_paid = ${participations.interestPaid} + v.interest,
+      fees_paid = ${participations.feesPaid} + v.fee
+    from (values ${values}) as v(id, principal, interest, fee)
+    where ${participations.id} = v.id`);
 }
 
 // ---- what lenders see of a listing ----
