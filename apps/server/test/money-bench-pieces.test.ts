@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { parsePgbench } from '../bench/money/pgbench.ts';
+import { percentile, timedPool } from '../bench/money/pool.ts';
+
+// pgbench 15's report, as the benchmark reads it.
+const REPORT = `pgbench (15.20 (Debian 15.20-0+deb12u1))
+transaction type: <builtin: TPC-B (sort of)>
+scaling factor: 32
+query mode: simple
+number of clients: 32
+number of threads: 2
+maximum number of tries: 1
+duration: 53 s
+number of transactions actually processed: 78402
+number of failed transactions: 0 (0.000%)
+latency average = 21.632 ms
+initial connection time = 61.233 ms
+tps = 1479.281911 (without initial connection time)
+`;
+
+describe("bench:money's pieces", () => {
+  it("reads pgbench's tps without the connection time, its transactions and mean latency", () => {
+    expect(parsePgbench(REPORT)).toEqual({ tps: 1479.281911, transactions: 78402, latencyMs: 21.632 });
+  });
+
+  it('refuses a pgbench output without a result instead of reporting a floor of nothing', () => {
+    expect(() => parsePgbench('pgbench: error: connection to server failed')).toThrow(/no result/);
+  });
+
+  it('counts a call that throws as an error, times every call and keeps going', async () => {
+    const timed = await timedPool([1, 2, 3, 4, 5], 2, async (n) => {
+      if (n === 3) throw new Error('callback answered 500');
+      return n * 10;
+    });
+    expect(timed.results.toSorted((a, b) => a - b)).toEqual([10, 20, 40, 50]);
+    expect(timed.thrown).toBe(1);
+    expect(timed.firstError).toBe('callback answered 500');
+    expect(timed.latencies).toHaveLength(5);
+  });
+
+  it('takes the p-th percentile as the smallest value with p % at or below it', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(sorted, 50)).toBe(50);
+    expect(percentile(sorted, 99)).toBe(99);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNaN();
+  });
+});
