@@ -4,9 +4,11 @@ import {
   Id,
   IdempotencyHeaders,
   IdParams,
+  IsoDate,
   IsoDateTime,
   pageOf,
   pageQuery,
+  Text,
   UgxInput,
   UgxString,
 } from './common.ts';
@@ -160,11 +162,57 @@ export type ApplicationOrdering = z.infer<typeof ApplicationOrdering>;
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' ? value.trim().toUpperCase() || undefined : value;
 
-export const ApplicationListQuery = pageQuery(10).extend({
-  ordering: z.preprocess((v) => (v === '' ? undefined : v), ApplicationOrdering).default('-created_at'),
-  status: z.preprocess(emptyToUndefined, ApplicationStatus.optional()),
-  user: Id.optional(),
-});
+/** An empty query parameter means "no filter", as a cleared form field sends it. */
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** A calendar date that exists (2026-02-30 does not), read as a Kampala day. */
+const CalendarDate = IsoDate.refine((value) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}, 'Enter a date as YYYY-MM-DD');
+
+const Score = z.coerce.number().int('Enter a whole number').min(0, 'At least 0').max(100, 'At most 100');
+
+/**
+ * The applications worklist (docs/back-office.md, Applications): search by applicant, business or
+ * NIN; filters by status, submission date (Kampala days, both ends included), amount and credit
+ * score (both ends included), and approved applications still waiting for their payout.
+ */
+export const ApplicationListQuery = pageQuery(10)
+  .extend({
+    ordering: z.preprocess((v) => (v === '' ? undefined : v), ApplicationOrdering).default('-created_at'),
+    status: z.preprocess(emptyToUndefined, ApplicationStatus.optional()),
+    user: Id.optional(),
+    search: z.preprocess(blankToUndefined, Text.trim().max(100).optional()),
+    submitted_from: z.preprocess(blankToUndefined, CalendarDate.optional()),
+    submitted_to: z.preprocess(blankToUndefined, CalendarDate.optional()),
+    amount_min: z.preprocess(blankToUndefined, UgxInput.optional()),
+    amount_max: z.preprocess(blankToUndefined, UgxInput.optional()),
+    score_min: z.preprocess(blankToUndefined, Score.optional()),
+    score_max: z.preprocess(blankToUndefined, Score.optional()),
+    awaiting_disbursement: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
+  })
+  .superRefine((query, ctx) => {
+    const range = (from: unknown, to: unknown, path: string, message: string) => {
+      if (from !== undefined && to !== undefined && (from as number | string) > (to as number | string))
+        ctx.addIssue({ code: 'custom', path: [path], message });
+    };
+    range(query.submitted_from, query.submitted_to, 'submitted_to', 'Must not be before submitted_from');
+    range(query.amount_min, query.amount_max, 'amount_max', 'Must not be below amount_min');
+    range(query.score_min, query.score_max, 'score_max', 'Must not be below score_min');
+    if (query.awaiting_disbursement && query.status && query.status !== 'APPROVED') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['awaiting_disbursement'],
+        message: 'Only approved applications await disbursement',
+      });
+    }
+  });
+export type ApplicationListQuery = z.infer<typeof ApplicationListQuery>;
 
 export const ApplicationStatistics = z
   .object({
@@ -379,7 +427,73 @@ export const disburseApplication = route({
   },
 });
 
+/** Why an admin should look twice before deciding (docs/back-office.md, Application detail). */
+export const APPLICATION_FLAG_CODES = [
+  'NIN_DIFFERS_FROM_KYC',
+  'KYC_INCOMPLETE',
+  'DOCUMENTS_MISSING',
+  'INCOME_SHORT',
+  'OTHER_OPEN_LOAN',
+  'OTHER_OPEN_APPLICATION',
+  'NIN_ON_OTHER_ACCOUNT',
+  'PHONE_ON_OTHER_ACCOUNT',
+] as const;
+export const ApplicationFlag = z.object({
+  code: z.enum(APPLICATION_FLAG_CODES),
+  /** The finding in a sentence, as the screen shows it. */
+  message: z.string(),
+});
+export type ApplicationFlag = z.infer<typeof ApplicationFlag>;
+
+/** One step of an application's history: who did what, when, with which note. */
+export const ApplicationEvent = z.object({
+  kind: z.enum(['SUBMITTED', 'APPROVED', 'REJECTED', 'DISBURSED']),
+  at: IsoDateTime,
+  /** The applicant for SUBMITTED, the deciding admin for a decision; null when not recorded. */
+  by_name: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type ApplicationEvent = z.infer<typeof ApplicationEvent>;
+
+/**
+ * Everything an admin weighs before a decision, for the application's own page: the application
+ * (with its score and reasons), who applied, what needs a second look, and what happened so far.
+ * Admins only: a lender never reads this.
+ */
+export const ApplicationReviewDto = z
+  .object({
+    application: ApplicationDto,
+    applicant: z.object({
+      id: Id,
+      name: z.string(),
+      email: z.string(),
+      phone_number: z.string().nullable(),
+      status: z.string(),
+      joined_at: IsoDateTime,
+    }),
+    /** The loan's installment over a month (weekly × 52 / 12), as the credit check reckons it. */
+    monthly_repayment: UgxString,
+    flags: z.array(ApplicationFlag),
+    /** The loan made from this application, once disbursed: its reference names it everywhere. */
+    loan: z.object({ id: Id, loan_id: z.string() }).nullable(),
+    history: z.array(ApplicationEvent),
+  })
+  .meta({ id: 'ApplicationReview' });
+export type ApplicationReviewDto = z.infer<typeof ApplicationReviewDto>;
+
+export const applicationReview = route({
+  method: 'GET',
+  path: '/api/loans/applications/:id/review/',
+  auth: 'admin',
+  summary:
+    'One application as an admin reviews it: applicant, score and reasons, flags that need a look, loan and decision history',
+  tags: ['applications'],
+  params: IdParams,
+  responses: { 200: ApplicationReviewDto, 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError },
+});
+
 export const applicationRoutes = {
+  applicationReview,
   createApplication,
   listApplications,
   myApplications,

@@ -61,6 +61,11 @@ export const applications = pgTable(
     creditCheckedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the worklist's search reads besides the applicant's name (users.search_text): business
+     * name and NIN lower-cased, split by the unit separator (chr 31) so a match never spans both.
+     */
+    searchText: text().notNull().generatedAlwaysAs(sql`lower(business_name || chr(31) || nin)`),
   },
   (t) => [
     // Ascending on purpose: scanned backwards they serve ORDER BY … DESC (NULLS FIRST, PostgreSQL's
@@ -68,6 +73,21 @@ export const applications = pgTable(
     index('applications_created_at_idx').on(t.createdAt, t.id),
     index('applications_status_created_at_idx').on(t.status, t.createdAt, t.id),
     index('applications_user_idx').on(t.userId),
+    // One per sort the worklist offers (docs/back-office.md); each ends in id, the tie-breaker.
+    index('applications_amount_idx').on(t.amountRequested, t.id),
+    index('applications_business_name_idx').on(t.businessName, t.id),
+    index('applications_term_idx').on(t.loanTermMonths, t.id),
+    index('applications_status_id_idx').on(t.status, t.id),
+    // Unscored applications go last both ways, so each direction needs its own NULLS LAST index.
+    index('applications_score_asc_idx').on(t.creditScore.asc().nullsLast(), t.id.asc()),
+    index('applications_score_desc_idx').on(t.creditScore.desc().nullsLast(), t.id.desc()),
+    // Approved and still waiting for the payout: the disbursement worklist.
+    index('applications_awaiting_payout_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'APPROVED' and ${t.approvedLoanId} is null`),
+    // The same NIN on another account (a flag on the application's page).
+    index('applications_nin_idx').on(t.nin),
+    index('applications_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('applications_loan_type_idx').on(t.loanTypeId),
     uniqueIndex('applications_approved_loan_key')
       .on(t.approvedLoanId)

@@ -72,21 +72,26 @@ export const users = pgTable(
 export const kycGender = pgEnum('kyc_gender', ['Male', 'Female']);
 
 /** Know-your-customer details, one row per user at most; any field may still be missing. */
-export const userKyc = pgTable('user_kyc', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer()
-    .notNull()
-    .unique()
-    .references(() => users.id),
-  /** The user must be 18 or older (privacy policy minimum age). */
-  dateOfBirth: date({ mode: 'string' }),
-  gender: kycGender(),
-  address: text(),
-  /** Uganda NIN, upper-case: ^C[MF][0-9A-Z]{12}$ (decisions.md, Uganda formats). */
-  nationalId: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const userKyc = pgTable(
+  'user_kyc',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    /** The user must be 18 or older (privacy policy minimum age). */
+    dateOfBirth: date({ mode: 'string' }),
+    gender: kycGender(),
+    address: text(),
+    /** Uganda NIN, upper-case: ^C[MF][0-9A-Z]{12}$ (decisions.md, Uganda formats). */
+    nationalId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // The same NIN on another account (a flag on an application's page).
+  (t) => [index('user_kyc_national_id_idx').on(t.nationalId)],
+);
 
 /**
  * One-time password reset links an admin hands to a user. Only the SHA-256 of the token is kept;

@@ -1,9 +1,11 @@
 import {
   type ApplicationDto,
+  type ApplicationReviewDto,
   type BorrowerApplicationDto,
   DOCUMENT_TYPES,
   toUgxString,
 } from '@sente/contract';
+import type { ApplicationReview } from './application-review.ts';
 import type { ApplicationView, DocumentRow } from './applications.repo.ts';
 import { decisionReasonFor } from './applications.service.ts';
 
@@ -72,5 +74,24 @@ export function toDocumentDto(row: DocumentRow, file: string) {
     content_type: row.contentType,
     size_bytes: row.sizeBytes,
     uploaded_at: row.uploadedAt.toISOString(),
+  };
+}
+
+export function toApplicationReviewDto(review: ApplicationReview): ApplicationReviewDto {
+  const { applicant } = review;
+  return {
+    application: toApplicationDto(review.view),
+    applicant: {
+      id: applicant.id,
+      name: applicant.name,
+      email: applicant.email,
+      phone_number: applicant.phoneNumber,
+      status: applicant.status,
+      joined_at: applicant.createdAt.toISOString(),
+    },
+    monthly_repayment: toUgxString(review.monthlyRepayment),
+    flags: review.flags,
+    loan: review.loan ? { id: review.loan.id, loan_id: review.loan.loanRef } : null,
+    history: review.history,
   };
 }

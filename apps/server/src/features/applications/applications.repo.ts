@@ -1,5 +1,5 @@
 import type { ApplicationOrdering, DocumentType } from '@sente/contract';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
@@ -23,7 +23,7 @@ export type ApplicationStatus = ApplicationRow['status'];
 const decider = alias(users, 'decider');
 
 /** An application with the names the list shows. */
-function selectApplicationViews(db: DbOrTx) {
+export function selectApplicationViews(db: DbOrTx) {
   return db
     .select({
       application: applications,
@@ -87,22 +87,27 @@ const applicationsCount = preparedRead('applications.count', (db, shape: StatusU
   db.select({ n: count() }).from(applications).where(whereStatusUser(shape, applications)),
 );
 
+/** The ORDER BY of an ordering; each has its index (schema/applications.ts, migration 0027). */
+export function applicationOrder(ordering: ApplicationOrdering): SQL[] {
+  const isDescending = ordering.startsWith('-');
+  const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
+  const direction = isDescending ? desc : asc;
+  return [
+    // Only the credit score can be missing; unscored applications go last either way.
+    column === applications.creditScore
+      ? sql`${column} ${sql.raw(isDescending ? 'desc' : 'asc')} nulls last`
+      : direction(column),
+    direction(applications.id),
+  ];
+}
+
 const applicationsPage = preparedRead(
   'applications.page',
   (db, shape: `${StatusUserShape},${ApplicationOrdering}`) => {
     const [filters, ordering] = shape.split(',') as [StatusUserShape, ApplicationOrdering];
-    const isDescending = ordering.startsWith('-');
-    const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
-    const direction = isDescending ? desc : asc;
     return selectApplicationViews(db)
       .where(whereStatusUser(filters, applications))
-      .orderBy(
-        // Only the credit score can be missing; unscored applications go last either way.
-        column === applications.creditScore
-          ? sql`${column} ${sql.raw(isDescending ? 'desc' : 'asc')} nulls last`
-          : direction(column),
-        direction(applications.id),
-      )
+      .orderBy(...applicationOrder(ordering))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
   },

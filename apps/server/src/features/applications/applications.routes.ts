@@ -4,6 +4,7 @@ import { REPLY_SENT, type RegisterRoute, type ReplySent } from '../../http/regis
 import {
   toApplicationDto,
   toApplicationDtoFor,
+  toApplicationReviewDto,
   toBorrowerApplicationDto,
   toDocumentDto,
 } from './applications.presenter.ts';
@@ -34,6 +35,14 @@ export function registerApplicationRoutes(
     const { count, rows } = await applications.list({
       status: query.status,
       userId: query.user,
+      search: query.search,
+      submittedFrom: query.submitted_from,
+      submittedTo: query.submitted_to,
+      amountMin: query.amount_min,
+      amountMax: query.amount_max,
+      scoreMin: query.score_min,
+      scoreMax: query.score_max,
+      isAwaitingDisbursement: query.awaiting_disbursement,
       ordering: query.ordering,
       limit: query.page_size,
       offset: pageOffset(query),
@@ -53,6 +62,10 @@ export function registerApplicationRoutes(
 
   register(routes.applicationStatistics, () => applications.statistics());
 
+  register(routes.applicationReview, async ({ params }) =>
+    toApplicationReviewDto(await applications.review(params.id)),
+  );
+
   register(routes.getApplication, async ({ params, user }) =>
     toApplicationDtoFor(user, await applications.getFor(user, params.id)),
   );
@@ -67,8 +80,10 @@ export function registerApplicationRoutes(
     { rateLimit: { max: limits.uploadsPerHour, timeWindowMs: hour, per: 'user' } },
   );
 
-  register(routes.listApplicationDocuments, async ({ params }) => ({
-    documents: (await documents.listWithUrls(params.id)).map(({ row, url }) => toDocumentDto(row, url)),
+  register(routes.listApplicationDocuments, async ({ params, user }) => ({
+    documents: (await documents.listWithUrlsFor(user.id, params.id)).map(({ row, url }) =>
+      toDocumentDto(row, url),
+    ),
   }));
 
   register(routes.approveApplication, async ({ params, body, user }) =>

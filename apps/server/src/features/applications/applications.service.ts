@@ -1,8 +1,10 @@
 import {
   type ApplicationOrdering,
   type CreateApplicationBody,
+  endOfKampalaDate,
   formatUgx,
   NIN_PATTERN,
+  startOfKampalaDate,
 } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -10,11 +12,14 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import {
+  escapeLikePattern,
   findKycByUserId,
   findOpenUserById,
   findOpenUserByIdForUpdate,
   isPhoneConfirmed,
 } from '../users/users.service.ts';
+import { reviewApplication } from './application-review.ts';
+import { hasWorklistFilter, listWorklist, type WorklistFilter } from './application-worklist.repo.ts';
 import {
   type ApplicationRow,
   type ApplicationStatus,
@@ -51,6 +56,38 @@ export function decisionReasonFor(
   application: Pick<ApplicationRow, 'status' | 'notesShared' | 'adminNotes'>,
 ): string | null {
   return application.status === 'REJECTED' && application.notesShared ? application.adminNotes : null;
+}
+
+export interface ApplicationListFilter {
+  readonly status?: ApplicationStatus | undefined;
+  readonly userId?: number | undefined;
+  readonly search?: string | undefined;
+  /** Kampala calendar dates, both included. */
+  readonly submittedFrom?: string | undefined;
+  readonly submittedTo?: string | undefined;
+  readonly amountMin?: number | undefined;
+  readonly amountMax?: number | undefined;
+  readonly scoreMin?: number | undefined;
+  readonly scoreMax?: number | undefined;
+  readonly isAwaitingDisbursement?: boolean | undefined;
+  readonly ordering: ApplicationOrdering;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+function toWorklistFilter(filter: ApplicationListFilter): WorklistFilter {
+  return {
+    status: filter.status,
+    userId: filter.userId,
+    searchPattern: filter.search ? `%${escapeLikePattern(filter.search.toLowerCase())}%` : undefined,
+    submittedFrom: filter.submittedFrom ? startOfKampalaDate(filter.submittedFrom) : undefined,
+    submittedBefore: filter.submittedTo ? endOfKampalaDate(filter.submittedTo) : undefined,
+    amountMin: filter.amountMin,
+    amountMax: filter.amountMax,
+    scoreMin: filter.scoreMin,
+    scoreMax: filter.scoreMax,
+    isAwaitingDisbursement: filter.isAwaitingDisbursement,
+  };
 }
 
 export type ApprovalHandler = (tx: Tx, application: ApplicationRow) => Promise<void>;
@@ -236,14 +273,12 @@ export function createApplicationsService({
 
     get: view,
 
-    list(filter: {
-      status?: ApplicationStatus | undefined;
-      userId?: number | undefined;
-      ordering: ApplicationOrdering;
-      limit: number;
-      offset: number;
-    }) {
-      return listApplicationViews(db, filter);
+    review: (id: number) => reviewApplication({ db, loans }, id),
+
+    list(filter: ApplicationListFilter) {
+      const worklist = toWorklistFilter(filter);
+      if (!hasWorklistFilter(worklist)) return listApplicationViews(db, filter);
+      return listWorklist(db, worklist, filter);
     },
 
     async statistics(userId?: number) {

@@ -10,6 +10,7 @@ import {
   NotFoundError,
   TooLargeError,
 } from '../../domain-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   type ApplicationRow,
   countDocuments,
@@ -140,12 +141,32 @@ export function createDocumentsService({
       }
     },
 
-    /** Every document of an application, each with a signed URL valid for a few minutes. */
-    async listWithUrls(applicationId: number): Promise<{ row: DocumentRow; url: string }[]> {
-      if (!(await findApplicationById(db, applicationId)))
-        throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
+    /**
+     * Every document of an application, each with a signed URL valid for a few minutes, handed to
+     * one admin. Handing them out is logged: Uganda's Data Protection and Privacy Act treats
+     * financial data as special, so who looked at a borrower's papers, and when, is kept (the URLs
+     * are the only way to the files, so this is the one place to log).
+     */
+    async listWithUrlsFor(
+      adminId: number,
+      applicationId: number,
+    ): Promise<{ row: DocumentRow; url: string }[]> {
       const now = clock.now();
-      return (await listDocuments(db, applicationId)).map((row) => ({ row, url: signer.url(row.id, now) }));
+      const rows = await db.transaction(async (tx) => {
+        if (!(await findApplicationById(tx, applicationId)))
+          throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found');
+        const found = await listDocuments(tx, applicationId);
+        await recordAudit(tx, {
+          actorId: adminId,
+          action: 'application.documents_viewed',
+          entityType: 'application',
+          entityId: applicationId,
+          after: { document_ids: found.map((row) => row.id) },
+          at: now,
+        });
+        return found;
+      });
+      return rows.map((row) => ({ row, url: signer.url(row.id, now) }));
     },
 
     /** The file behind a signed URL, once the signature and expiry check out. */

@@ -62,9 +62,9 @@ export function registerUsersRoutes(
     return null;
   });
 
-  register(routes.getUserDetail, async ({ params }) => {
-    const target = await users.getOpenUser(params.id);
-    return toUserDetail(target, await users.getKyc(target.id));
+  register(routes.getUserDetail, async ({ params, user }) => {
+    const { user: target, kyc } = await users.detailViewedBy(user.id, params.id);
+    return toUserDetail(target, kyc);
   });
 
   // GET and PUT /api/auth/kyc/ are registered by lenders.routes.ts: a lender's KYC includes its

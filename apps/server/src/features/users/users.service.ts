@@ -2,6 +2,7 @@ import { kampalaDate, type Role } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ConflictError, type FieldMessages, InvalidInputError, NotFoundError } from '../../domain-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { hashPassword, passwordProblem } from '../auth/password.ts';
 import { findKycByUserId, type KycRow, type KycValues, upsertKyc } from './kyc.repo.ts';
 import { checkKyc, type KycInput } from './kyc.ts';
@@ -128,6 +129,29 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /** The KYC row of an open account, or undefined when the user has provided none. */
+    /**
+     * An open account with its KYC record, as one admin sees it on the profile. The viewing is
+     * logged in the same transaction: KYC is personal data the law asks us to account for.
+     */
+    async detailViewedBy(
+      adminId: number,
+      userId: number,
+    ): Promise<{ user: UserRow; kyc: KycRow | undefined }> {
+      return db.transaction(async (tx) => {
+        const user = await findOpenUserById(tx, userId);
+        if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+        const kyc = await findKycByUserId(tx, userId);
+        await recordAudit(tx, {
+          actorId: adminId,
+          action: 'user.kyc_viewed',
+          entityType: 'user',
+          entityId: userId,
+          at: clock.now(),
+        });
+        return { user, kyc };
+      });
+    },
+
     async getKyc(userId: number): Promise<KycRow | undefined> {
       await getOpenUser(userId);
       return findKycByUserId(db, userId);

@@ -1,0 +1,85 @@
+import type { ApplicationOrdering } from '@sente/contract';
+import { and, count, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { applications, users } from '../../db/schema/index.ts';
+import {
+  type ApplicationStatus,
+  type ApplicationView,
+  applicationOrder,
+  selectApplicationViews,
+} from './applications.repo.ts';
+
+/** The worklist's filters beyond status and borrower (docs/back-office.md, Applications). */
+export interface WorklistFilter {
+  readonly status?: ApplicationStatus | undefined;
+  readonly userId?: number | undefined;
+  /** A LIKE pattern, already escaped and lower-cased: `%term%`. */
+  readonly searchPattern?: string | undefined;
+  readonly submittedFrom?: Date | undefined;
+  /** Exclusive: the start of the day after the last one asked for. */
+  readonly submittedBefore?: Date | undefined;
+  readonly amountMin?: number | undefined;
+  readonly amountMax?: number | undefined;
+  readonly scoreMin?: number | undefined;
+  readonly scoreMax?: number | undefined;
+  readonly isAwaitingDisbursement?: boolean | undefined;
+}
+
+export function hasWorklistFilter(filter: WorklistFilter): boolean {
+  return (
+    filter.searchPattern !== undefined ||
+    filter.submittedFrom !== undefined ||
+    filter.submittedBefore !== undefined ||
+    filter.amountMin !== undefined ||
+    filter.amountMax !== undefined ||
+    filter.scoreMin !== undefined ||
+    filter.scoreMax !== undefined ||
+    filter.isAwaitingDisbursement === true
+  );
+}
+
+/**
+ * Both arms are index lookups, so PostgreSQL ORs them as bitmaps: the business name and NIN through
+ * the trigram index on applications.search_text, the applicant through users.search_text (name,
+ * e-mail, phone; migration 0012), whose matching ids the user index then finds.
+ */
+function searchMatch(pattern: string): SQL {
+  return sql`(${applications.searchText} like ${pattern} or ${applications.userId} = any(array(select ${users.id} from ${users} where ${users.searchText} like ${pattern})))`;
+}
+
+function whereWorklist(filter: WorklistFilter): SQL | undefined {
+  return and(
+    filter.status ? eq(applications.status, filter.status) : undefined,
+    filter.userId !== undefined ? eq(applications.userId, filter.userId) : undefined,
+    filter.searchPattern !== undefined ? searchMatch(filter.searchPattern) : undefined,
+    filter.submittedFrom ? gte(applications.createdAt, filter.submittedFrom) : undefined,
+    filter.submittedBefore ? lt(applications.createdAt, filter.submittedBefore) : undefined,
+    filter.amountMin !== undefined ? gte(applications.amountRequested, filter.amountMin) : undefined,
+    filter.amountMax !== undefined ? lte(applications.amountRequested, filter.amountMax) : undefined,
+    filter.scoreMin !== undefined ? gte(applications.creditScore, filter.scoreMin) : undefined,
+    filter.scoreMax !== undefined ? lte(applications.creditScore, filter.scoreMax) : undefined,
+    // The same condition as the partial index applications_awaiting_payout_idx.
+    filter.isAwaitingDisbursement
+      ? and(eq(applications.status, 'APPROVED'), isNull(applications.approvedLoanId))
+      : undefined,
+  );
+}
+
+/**
+ * One page of a filtered worklist and its count. Not prepared statements: the best plan depends on
+ * the values (a search pattern, a wide or a narrow range), so each request is planned with its own.
+ */
+export async function listWorklist(
+  db: DbOrTx,
+  filter: WorklistFilter,
+  page: { ordering: ApplicationOrdering; limit: number; offset: number },
+): Promise<{ count: number; rows: ApplicationView[] }> {
+  const where = whereWorklist(filter);
+  const [total] = await db.select({ n: count() }).from(applications).where(where);
+  const rows = await selectApplicationViews(db)
+    .where(where)
+    .orderBy(...applicationOrder(page.ordering))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total?.n ?? 0, rows };
+}
