@@ -110,6 +110,9 @@ describe('the queries behind the admin screens', () => {
         ),
         searchTerm: 'nakato',
         referenceTail: null,
+        applicationId: Number(
+          (await one(`select id from applications where status = 'PENDING' order by id desc limit 1`)).id,
+        ),
       };
       const token = await services.accessTokens.sign({ userId: 1, role: 'admin' }, services.clock.now());
       for (const endpoint of endpoints(ids)) {

@@ -16,6 +16,41 @@ export interface BenchIds {
   readonly searchTerm: string;
   /** The last eight characters of a transaction reference, as the back-office shows them. */
   readonly referenceTail: string | null;
+  /** An application to open on its own page (the review); without one that page is left out. */
+  readonly applicationId?: number;
+}
+
+/** The applications worklist: each search, filter and sort it offers (docs/back-office.md). */
+function applicationWorklist(ids: BenchIds): Endpoint[] {
+  const list = (name: string, query: string): Endpoint => ({
+    name: `applications ?${name}`,
+    kind: 'list',
+    url: `/api/loans/applications/?${query}`,
+  });
+  const sorts = ['amount_requested', 'business_name', 'loan_term', 'credit_score', 'status'].flatMap(
+    (key) => [list(`ordering=${key}`, `ordering=${key}`), list(`ordering=-${key}`, `ordering=-${key}`)],
+  );
+  return [
+    list('oldest first', 'ordering=created_at'),
+    ...sorts,
+    list('ordering with status', 'status=PENDING&ordering=-amount_requested'),
+    list('search=name', `search=${encodeURIComponent(ids.searchTerm)}`),
+    list('search=NIN', 'search=CM85A1B2C3D4E5'),
+    list('search=name, oldest first', `search=${encodeURIComponent(ids.searchTerm)}&ordering=created_at`),
+    list('awaiting disbursement', 'awaiting_disbursement=true'),
+    list('submitted in a week', 'submitted_from=2026-06-08&submitted_to=2026-06-14'),
+    list('amount range', 'amount_min=9000000&amount_max=10000000&ordering=-amount_requested'),
+    list('high scores', 'score_min=95&ordering=-credit_score'),
+    ...(ids.applicationId === undefined
+      ? []
+      : [
+          {
+            name: 'application review',
+            kind: 'list' as const,
+            url: `/api/loans/applications/${ids.applicationId}/review/`,
+          },
+        ]),
+  ];
 }
 
 export function endpoints(ids: BenchIds): Endpoint[] {
@@ -29,6 +64,7 @@ export function endpoints(ids: BenchIds): Endpoint[] {
     list('applications', '/api/loans/applications/'),
     list('applications ?status=PENDING', '/api/loans/applications/?status=PENDING'),
     stats('application statistics', '/api/loans/applications/statistics/'),
+    ...applicationWorklist(ids),
     list('loans', '/api/loans/loans/'),
     list('loans ?status=OVERDUE', '/api/loans/loans/?status=OVERDUE'),
     stats('loan statistics', '/api/loans/loans/statistics/?include_outstanding=true'),
