@@ -101,6 +101,10 @@ export const routeTree: RouteObject[] = [
                 path: 'applications',
                 lazy: async () => ({ Component: (await loadAdmin()).ApplicationsPage }),
               },
+              {
+                path: 'applications/:applicationId',
+                lazy: async () => ({ Component: (await loadAdmin()).ApplicationDetailPage }),
+              },
               { path: 'loans', lazy: async () => ({ Component: (await loadAdmin()).LoansPage }) },
               {
                 path: 'transactions',

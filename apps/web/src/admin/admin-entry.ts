@@ -1,5 +1,6 @@
 // The back-office chunk: router.tsx loads it lazily, so the public site ships none of it.
 
+export { ApplicationDetailPage } from './features/applications/application-detail-page.tsx';
 export { ApplicationsPage } from './features/applications/applications-page.tsx';
 export { LoginPage } from './features/auth/login-page.tsx';
 export { SecurityPage } from './features/auth/security-page.tsx';

@@ -23,6 +23,11 @@ export const paths = {
   users: '/dashboard/users',
   user: (userId: number | string) => `/dashboard/users/${encodeURIComponent(String(userId))}`,
   applications: '/dashboard/applications',
+  /** One application with its score, flags and history (issue 18). */
+  application: (applicationId: number) =>
+    `/dashboard/applications/${encodeURIComponent(String(applicationId))}`,
+  /** The loan's own page (issue 18, built on the loans branch). */
+  loanDetail: (loanId: number) => `/dashboard/loans/${encodeURIComponent(String(loanId))}`,
   loans: '/dashboard/loans',
   /** One loan's view: its repayments and who funded it (Loans, Repayments tab). */
   loan: (loanId: number) => `/dashboard/loans?tab=repayments&loan=${encodeURIComponent(String(loanId))}`,

@@ -1,12 +1,16 @@
 import { type ApplicationDto, formatUgx } from '@sente/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { serverReason } from '../../../lib/api-error-message.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useIdempotencyKeys } from '../../../lib/use-idempotency-key.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { ApplicationFlags } from './application-flags.tsx';
 import { APPLICATION_MESSAGES } from './application-messages.ts';
-import type { ApplicationAction } from './applications-table.tsx';
-import { useDecideApplication, useDisburseApplication } from './use-applications.ts';
+import { useApplicationReview, useDecideApplication, useDisburseApplication } from './use-applications.ts';
+
+export type ApplicationAction = 'approve' | 'reject' | 'disburse';
 
 const TEXT: Record<ApplicationAction, { title: string; confirm: string; busy: string; failed: string }> = {
   approve: {
@@ -52,23 +56,44 @@ function isOutcomeUnknown(error: unknown): boolean {
 export interface ApplicationActionDialogProps {
   readonly pending: { readonly application: ApplicationDto; readonly action: ApplicationAction } | null;
   readonly onClose: () => void;
+  /** The action went through; the caller puts focus back where the admin was working. */
+  readonly onDone: (application: ApplicationDto, action: ApplicationAction) => void;
   /** The payout was sent and awaits the provider's confirmation (202). */
-  readonly onPayoutProcessing: (application: ApplicationDto, message: string) => void;
+  readonly onPayoutProcessing?: (application: ApplicationDto, message: string) => void;
 }
 
-/** Confirms approve, reject (with an optional note) or disburse, and shows a failure in place. */
+/** The flags again, right where the decision is taken (issue 18: decisions are not made blind). */
+function FlagsToWeigh({ applicationId }: { readonly applicationId: number }) {
+  const review = useApplicationReview(applicationId);
+  if (review.isPending) return <p role="status">Checking what needs a look...</p>;
+  if (review.isError)
+    return (
+      <p className="text-sm">Could not load what needs a look; open the application's page to see it.</p>
+    );
+  return <ApplicationFlags flags={review.data.flags} headingLevel="h3" />;
+}
+
+/**
+ * Confirms approve, reject (with a note, required on a rejection) or disburse, shows a failure in
+ * place, and on success says what happened in a toast.
+ */
 export function ApplicationActionDialog({
   pending,
   onClose,
+  onDone,
   onPayoutProcessing,
 }: ApplicationActionDialogProps) {
   const noteId = useId();
+  const noteErrorId = useId();
   const shareId = useId();
+  const noteRef = useRef<HTMLTextAreaElement>(null);
   const [note, setNote] = useState('');
+  const [isNoteMissing, setIsNoteMissing] = useState(false);
   const [share, setShare] = useState(false);
   const decide = useDecideApplication();
   const disburse = useDisburseApplication();
   const keys = useIdempotencyKeys();
+  const toast = useToast();
   const { reset: resetDecide } = decide;
   const { reset: resetDisburse } = disburse;
 
@@ -76,8 +101,11 @@ export function ApplicationActionDialog({
   useEffect(() => {
     setNote('');
     setShare(false);
+    setIsNoteMissing(false);
     resetDecide();
     resetDisburse();
+    // The dialog (a child) has opened by now: start in the note, not on Close (issue 18).
+    noteRef.current?.focus();
   }, [pending]);
 
   if (!pending) return null;
@@ -85,18 +113,31 @@ export function ApplicationActionDialog({
   const text = TEXT[action];
   const mutation = action === 'disburse' ? disburse : decide;
   const actionKey = `disburse-${application.id}`;
+  const who = `${application.business_name} (${application.user_name})`;
+
+  const finish = () => {
+    onClose();
+    onDone(application, action);
+  };
 
   const onConfirm = () => {
     if (action === 'disburse') {
       // One key per disbursement; the same key again when the admin retries after an unknown outcome.
       disburse.mutate(
-        { id: application.id, key: keys.keyFor(actionKey) },
+        { application, key: keys.keyFor(actionKey) },
         {
           onSuccess: (answer) => {
             keys.settle(actionKey);
-            if ('status' in answer && answer.status === 'PROCESSING')
-              onPayoutProcessing(application, answer.message);
-            onClose();
+            if ('loan_id' in answer) {
+              toast.show({
+                message: `Loan ${answer.loan_id} created`,
+                link: { label: `Open loan ${answer.loan_id}`, to: paths.loanDetail(answer.id) },
+              });
+            } else {
+              toast.show({ tone: 'info', message: `Payout to ${who} sent. ${answer.message}` });
+              onPayoutProcessing?.(application, answer.message);
+            }
+            finish();
           },
           onError: (error) => {
             if (!isOutcomeUnknown(error)) keys.settle(actionKey);
@@ -105,16 +146,28 @@ export function ApplicationActionDialog({
       );
       return;
     }
-    const fallback =
-      action === 'approve' ? APPLICATION_MESSAGES.defaultApproveNote : APPLICATION_MESSAGES.defaultRejectNote;
+    const typed = note.trim();
+    if (action === 'reject' && !typed) {
+      setIsNoteMissing(true);
+      noteRef.current?.focus();
+      return;
+    }
     decide.mutate(
       {
         id: application.id,
         decision: action,
-        note: note.trim() || fallback,
-        share: share && Boolean(note.trim()),
+        note: typed || APPLICATION_MESSAGES.defaultApproveNote,
+        share: share && Boolean(typed),
       },
-      { onSuccess: onClose },
+      {
+        onSuccess: () => {
+          toast.show({
+            message: `Application of ${who} ${action === 'approve' ? 'approved' : 'rejected'}`,
+            link: { label: `Open application #${application.id}`, to: paths.application(application.id) },
+          });
+          finish();
+        },
+      },
     );
   };
 
@@ -132,25 +185,36 @@ export function ApplicationActionDialog({
       error={mutation.isError ? { message: text.failed, reason: serverReason(mutation.error) } : null}
     >
       {action === 'disburse' ? null : (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={noteId} className="text-sm font-medium">
-            Admin note (optional)
-          </label>
-          <textarea
-            id={noteId}
-            value={note}
-            maxLength={2000}
-            rows={3}
-            onChange={(event) => setNote(event.target.value)}
-            placeholder={
-              action === 'approve'
-                ? APPLICATION_MESSAGES.defaultApproveNote
-                : APPLICATION_MESSAGES.defaultRejectNote
-            }
-            className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100"
-          />
+        <div className="flex flex-col gap-3">
+          <FlagsToWeigh applicationId={application.id} />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={noteId} className="text-sm font-medium">
+              {action === 'approve' ? 'Admin note (optional)' : 'Reason for rejecting (required)'}
+            </label>
+            <textarea
+              id={noteId}
+              ref={noteRef}
+              value={note}
+              maxLength={2000}
+              rows={3}
+              required={action === 'reject'}
+              aria-invalid={isNoteMissing ? true : undefined}
+              aria-describedby={isNoteMissing ? noteErrorId : undefined}
+              onChange={(event) => {
+                setNote(event.target.value);
+                if (event.target.value.trim()) setIsNoteMissing(false);
+              }}
+              placeholder={action === 'approve' ? APPLICATION_MESSAGES.defaultApproveNote : undefined}
+              className="rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-emerald-600 aria-invalid:border-red-700 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:aria-invalid:border-red-400"
+            />
+            {isNoteMissing ? (
+              <p id={noteErrorId} className="text-sm text-red-700 dark:text-red-300">
+                Write why the application is rejected: the note stays on record with the decision.
+              </p>
+            ) : null}
+          </div>
           {action === 'reject' ? (
-            <label htmlFor={shareId} className="mt-1 flex items-start gap-2 text-sm">
+            <label htmlFor={shareId} className="flex items-start gap-2 text-sm">
               <input
                 id={shareId}
                 type="checkbox"

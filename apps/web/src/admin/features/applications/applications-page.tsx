@@ -1,17 +1,16 @@
-import { type ApplicationDto, formatNumber } from '@sente/contract';
+import { APPLICATION_ORDERINGS, type ApplicationDto, formatNumber } from '@sente/contract';
 import { useState } from 'react';
 import { serverReason } from '../../../lib/api-error-message.ts';
 import { useUrlPaging } from '../../../lib/use-url-paging.ts';
+import { useUrlSearch } from '../../../lib/use-url-search.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
-import { Notice } from '../../../ui/notice.tsx';
-import { SelectField } from '../../../ui/select-field.tsx';
 import { SideMenu } from '../../../ui/side-menu.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
 import { PageHeading } from '../../shell/page-heading.tsx';
-import { ApplicationActionDialog } from './application-action-dialog.tsx';
-import { type ApplicationAction, ApplicationsTable } from './applications-table.tsx';
-import { DocumentsDialog } from './documents-dialog.tsx';
+import { type ApplicationAction, ApplicationActionDialog } from './application-action-dialog.tsx';
+import { ApplicationFilters } from './application-filters.tsx';
+import { ApplicationsTable, focusApplicationRow } from './applications-table.tsx';
 import { useApplicationList, useApplicationStatistics } from './use-applications.ts';
 
 const STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
@@ -19,14 +18,27 @@ const STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export function ApplicationsPage() {
   const url = useUrlState();
   const paging = useUrlPaging();
-  const status = url.oneOf('status', [...STATUSES, ''], '');
+  const { search, input, setInput } = useUrlSearch(url);
+  const isAwaitingDisbursement = url.text('awaiting') === '1';
+  const status = isAwaitingDisbursement ? 'APPROVED' : url.oneOf('status', [...STATUSES, ''], '');
+  const ordering = url.oneOf('ordering', APPLICATION_ORDERINGS, '-created_at');
 
-  const list = useApplicationList({ ...paging, status });
+  const list = useApplicationList({
+    ...paging,
+    status,
+    ordering,
+    search,
+    submittedFrom: url.text('submitted_from'),
+    submittedTo: url.text('submitted_to'),
+    amountMin: url.text('amount_min'),
+    amountMax: url.text('amount_max'),
+    scoreMin: url.text('score_min'),
+    scoreMax: url.text('score_max'),
+    isAwaitingDisbursement,
+  });
   const stats = useApplicationStatistics();
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
   const [processing, setProcessing] = useState<ReadonlySet<number>>(() => new Set());
-  const [payoutNotice, setPayoutNotice] = useState<string | null>(null);
-  const [documentsOf, setDocumentsOf] = useState<number | null>(null);
   const [pending, setPending] = useState<{ application: ApplicationDto; action: ApplicationAction } | null>(
     null,
   );
@@ -53,16 +65,24 @@ export function ApplicationsPage() {
         <SideMenu
           label="Applications"
           items={[
-            { label: 'All Applications', to: { search: '' }, isActive: status !== 'PENDING' },
+            {
+              label: 'All Applications',
+              to: { search: '' },
+              isActive: status !== 'PENDING' && !isAwaitingDisbursement,
+            },
             {
               label: 'Pending Applications',
               to: { search: '?status=PENDING' },
               isActive: status === 'PENDING',
             },
+            {
+              label: 'Awaiting Disbursement',
+              to: { search: '?awaiting=1&ordering=created_at' },
+              isActive: isAwaitingDisbursement,
+            },
           ]}
         />
         <div className="flex min-w-0 flex-1 flex-col gap-4">
-          {payoutNotice ? <Notice tone="info">{payoutNotice}</Notice> : null}
           {list.isError && list.error !== dismissedError ? (
             <ErrorBanner
               message="Failed to load applications"
@@ -75,32 +95,26 @@ export function ApplicationsPage() {
             list={list}
             paging={paging}
             onAction={(application, action) => setPending({ application, action })}
-            onViewDocuments={(application) => setDocumentsOf(application.id)}
             processingIds={processing}
             toolbar={
-              <SelectField
-                label="Status"
-                value={status}
-                onChange={(event) => url.update({ status: event.target.value })}
-                options={[
-                  { value: '', label: 'All' },
-                  { value: 'PENDING', label: 'Pending' },
-                  { value: 'APPROVED', label: 'Approved' },
-                  { value: 'REJECTED', label: 'Rejected' },
-                ]}
-                className="flex-row items-center"
+              <ApplicationFilters
+                url={url}
+                status={isAwaitingDisbursement ? 'APPROVED' : status}
+                ordering={ordering}
+                searchInput={input}
+                onSearchInput={setInput}
               />
             }
           />
         </div>
       </div>
-      <DocumentsDialog applicationId={documentsOf} onClose={() => setDocumentsOf(null)} />
       <ApplicationActionDialog
         pending={pending}
         onClose={() => setPending(null)}
-        onPayoutProcessing={(application, message) => {
+        // After the dialog has handed focus back: the row stays, with its next action.
+        onDone={(application) => requestAnimationFrame(() => focusApplicationRow(application.id))}
+        onPayoutProcessing={(application) => {
           setProcessing((current) => new Set([...current, application.id]));
-          setPayoutNotice(`${application.business_name}: ${message}`);
         }}
       />
     </div>

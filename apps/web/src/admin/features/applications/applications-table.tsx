@@ -1,4 +1,4 @@
-import { type ApplicationDto, formatUgx, ugxOrZero } from '@sente/contract';
+import { type ApplicationDto, formatKampalaDate, formatUgx, ugxOrZero } from '@sente/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import type { Paging } from '../../../lib/use-url-paging.ts';
@@ -6,24 +6,33 @@ import { Button } from '../../../ui/button.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { type PagedList, PagedTable } from '../../../ui/paged-table.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
-
-export type ApplicationAction = 'approve' | 'reject' | 'disburse';
+import { textLinkClass } from '../../../ui/text-link.ts';
+import type { ApplicationAction } from './application-action-dialog.tsx';
 
 export interface ApplicationsTableProps {
   readonly list: PagedList<ApplicationDto>;
   readonly paging: Paging;
   readonly onAction: (application: ApplicationDto, action: ApplicationAction) => void;
-  readonly onViewDocuments: (application: ApplicationDto) => void;
   /** Applications whose payout was sent and is not confirmed yet. */
   readonly processingIds: ReadonlySet<number>;
   readonly toolbar?: React.ReactNode;
 }
 
-const STATUS_LABELS: Record<ApplicationDto['status'], string> = {
+export const STATUS_LABELS: Record<ApplicationDto['status'], string> = {
   PENDING: 'Pending',
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
 };
+
+/** Where focus goes once an action on a row is done: the row's next action, else its name. */
+export function focusApplicationRow(id: number): void {
+  const next = document.querySelector<HTMLElement>(`[data-application-actions="${id}"] button`);
+  (next ?? document.getElementById(`application-${id}-name`))?.focus();
+}
+
+/** Sticky while the table scrolls sideways on a narrow screen; the header cell keeps its shade. */
+const stickyFirst =
+  'sticky left-0 z-[1] bg-white in-[thead]:bg-slate-50 dark:bg-slate-900 dark:in-[thead]:bg-slate-800';
 
 function ActionCell({
   application: a,
@@ -34,9 +43,10 @@ function ActionCell({
   readonly onAction: ApplicationsTableProps['onAction'];
   readonly isProcessing: boolean;
 }) {
+  let actions: React.ReactNode = null;
   if (a.status === 'PENDING') {
-    return (
-      <div className="flex gap-1">
+    actions = (
+      <>
         <Button size="sm" onClick={() => onAction(a, 'approve')}>
           Approve<span className="sr-only"> application of {a.business_name}</span>
         </Button>
@@ -48,62 +58,61 @@ function ActionCell({
         >
           Reject<span className="sr-only"> application of {a.business_name}</span>
         </Button>
-      </div>
+      </>
     );
-  }
-  if (a.status === 'APPROVED' && a.approved_loan === null && isProcessing) {
-    return <span className="whitespace-nowrap text-slate-600 dark:text-slate-300">Payout processing</span>;
-  }
-  if (a.status === 'APPROVED' && a.approved_loan === null) {
-    return (
+  } else if (a.status === 'APPROVED' && a.approved_loan === null && isProcessing) {
+    actions = <span className="whitespace-nowrap text-slate-600 dark:text-slate-300">Payout processing</span>;
+  } else if (a.status === 'APPROVED' && a.approved_loan === null) {
+    actions = (
       <Button size="sm" onClick={() => onAction(a, 'disburse')}>
         Disburse<span className="sr-only"> loan to {a.business_name}</span>
       </Button>
     );
+  } else if (a.approved_loan !== null) {
+    actions = (
+      <Link to={paths.loanDetail(a.approved_loan)} className={`${textLinkClass} whitespace-nowrap`}>
+        Disbursed<span className="sr-only">: open the loan of {a.business_name}</span>
+      </Link>
+    );
   }
-  if (a.status === 'APPROVED') return <span className="text-slate-600 dark:text-slate-300">Disbursed</span>;
-  return <span className="text-slate-500">—</span>;
+  return (
+    <div className="flex items-center gap-1" data-application-actions={a.id}>
+      {actions ?? <span className="text-slate-600 dark:text-slate-400">—</span>}
+    </div>
+  );
 }
 
+/**
+ * The worklist: who applied, the next action, then the figures to sort by. The rest (location,
+ * purpose, income, NIN, documents) is on the application's own page, so the table fits a 1366 px
+ * screen and, scrolled sideways on a tablet, still shows whose row it is and what can be done.
+ */
 export function ApplicationsTable({
   list,
   paging,
   onAction,
-  onViewDocuments,
   processingIds,
   toolbar,
 }: ApplicationsTableProps) {
   const columns: Column<ApplicationDto>[] = [
     {
-      id: 'name',
-      header: 'Name',
-      cell: (a) => <span className="font-medium whitespace-nowrap">{a.user_name}</span>,
+      id: 'applicant',
+      header: 'Applicant',
+      className: stickyFirst,
+      cell: (a) => (
+        <div className="flex max-w-56 flex-col">
+          <Link id={`application-${a.id}-name`} to={paths.application(a.id)} className={textLinkClass}>
+            {a.user_name}
+          </Link>
+          <span className="truncate text-slate-600 dark:text-slate-400">{a.business_name}</span>
+        </div>
+      ),
       csv: (a) => a.user_name,
     },
     {
-      id: 'profile',
-      header: 'User Profile',
-      cell: (a) => (
-        <Link
-          to={paths.user(a.user)}
-          className="font-semibold whitespace-nowrap text-emerald-800 underline dark:text-emerald-300"
-        >
-          View Profile<span className="sr-only"> of {a.user_name}</span>
-        </Link>
-      ),
-    },
-    { id: 'business', header: 'Business Name', cell: (a) => a.business_name, csv: (a) => a.business_name },
-    {
-      id: 'location',
-      header: 'Business Location',
-      cell: (a) => a.business_location,
-      csv: (a) => a.business_location,
-    },
-    {
-      id: 'type',
-      header: 'Business Type',
-      cell: (a) => a.business_type || 'N/A',
-      csv: (a) => a.business_type || 'N/A',
+      id: 'action',
+      header: 'Action',
+      cell: (a) => <ActionCell application={a} onAction={onAction} isProcessing={processingIds.has(a.id)} />,
     },
     {
       id: 'status',
@@ -120,44 +129,23 @@ export function ApplicationsTable({
     },
     {
       id: 'term',
-      header: 'Loan Term (in Months)',
+      header: 'Term (Months)',
       isNumeric: true,
       cell: (a) => a.loan_term,
       csv: (a) => a.loan_term,
     },
-    { id: 'loanType', header: 'Loan Type', cell: (a) => a.loan_type_name, csv: (a) => a.loan_type_name },
     {
-      id: 'purpose',
-      header: 'Loan Purpose',
-      cell: (a) => <span className="line-clamp-2 min-w-48">{a.loan_purpose}</span>,
-      csv: (a) => a.loan_purpose,
-    },
-    {
-      id: 'income',
-      header: 'Monthly Income',
+      id: 'score',
+      header: 'Score',
       isNumeric: true,
-      cell: (a) => formatUgx(a.monthly_income),
-      csv: (a) => ugxOrZero(a.monthly_income),
-    },
-    { id: 'nin', header: 'NIN', cell: (a) => <span className="font-mono">{a.nin}</span>, csv: (a) => a.nin },
-    {
-      id: 'documents',
-      header: 'Documents',
-      cell: (a) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="whitespace-nowrap underline"
-          onClick={() => onViewDocuments(a)}
-        >
-          View Documents<span className="sr-only"> of {a.business_name}</span>
-        </Button>
-      ),
+      cell: (a) => a.credit_score ?? '—',
+      csv: (a) => a.credit_score,
     },
     {
-      id: 'action',
-      header: 'Action',
-      cell: (a) => <ActionCell application={a} onAction={onAction} isProcessing={processingIds.has(a.id)} />,
+      id: 'submitted',
+      header: 'Submitted',
+      cell: (a) => <span className="whitespace-nowrap">{formatKampalaDate(a.created_at)}</span>,
+      csv: (a) => a.created_at,
     },
   ];
   return (

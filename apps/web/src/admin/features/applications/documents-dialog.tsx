@@ -79,9 +79,12 @@ function DocumentCard({ document }: { readonly document: DocumentItem }) {
 
 export function DocumentsDialog({
   applicationId,
+  applicant,
   onClose,
 }: {
   readonly applicationId: number | null;
+  /** Whose papers these are: "Nakato Sarah, Nakato Fresh Produce". */
+  readonly applicant: string;
   readonly onClose: () => void;
 }) {
   const documents = useApplicationDocuments(applicationId);
@@ -89,6 +92,8 @@ export function DocumentsDialog({
   const items: readonly DocumentItem[] = documents.data?.documents ?? [];
   return (
     <Dialog isOpen={applicationId !== null} title="Application Documents" onClose={onClose} size="xl">
+      {/* The spec's title stays; the first line says whose papers these are (issue 18). */}
+      <p className="mb-4 font-medium">{applicant}</p>
       {documents.isPending ? (
         <p role="status">{APPLICATION_MESSAGES.documentsLoading}</p>
       ) : documents.isError ? (

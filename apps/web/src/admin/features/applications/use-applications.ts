@@ -1,4 +1,9 @@
-import { type ApplicationStatus, routes } from '@sente/contract';
+import {
+  type ApplicationDto,
+  type ApplicationOrdering,
+  type ApplicationStatus,
+  routes,
+} from '@sente/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeyOf } from '../../../lib/query-key.ts';
@@ -7,14 +12,35 @@ export interface ApplicationFilters {
   readonly page: number;
   readonly pageSize: number;
   readonly status: ApplicationStatus | '';
+  readonly ordering: ApplicationOrdering;
+  readonly search: string;
+  readonly submittedFrom: string;
+  readonly submittedTo: string;
+  readonly amountMin: string;
+  readonly amountMax: string;
+  readonly scoreMin: string;
+  readonly scoreMax: string;
+  readonly isAwaitingDisbursement: boolean;
 }
 
-export function useApplicationList({ page, pageSize, status }: ApplicationFilters) {
+/** The worklist's query: empty filters are left out, so the URL and the query key stay short. */
+export function useApplicationList(filters: ApplicationFilters) {
+  const optional = {
+    status: filters.status,
+    search: filters.search.trim(),
+    submitted_from: filters.submittedFrom,
+    submitted_to: filters.submittedTo,
+    amount_min: filters.amountMin,
+    amount_max: filters.amountMax,
+    score_min: filters.scoreMin,
+    score_max: filters.scoreMax,
+    awaiting_disbursement: filters.isAwaitingDisbursement ? 'true' : '',
+  };
   const query = {
-    page,
-    page_size: pageSize,
-    ordering: '-created_at' as const,
-    ...(status ? { status } : {}),
+    page: filters.page,
+    page_size: filters.pageSize,
+    ordering: filters.ordering,
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== '')),
   };
   return useQuery({
     queryKey: queryKeyOf('listApplications', query),
@@ -23,10 +49,27 @@ export function useApplicationList({ page, pageSize, status }: ApplicationFilter
   });
 }
 
+/** One application as an admin reviews it: applicant, score and reasons, flags, history. */
+export function useApplicationReview(id: number | null) {
+  return useQuery({
+    queryKey: queryKeyOf('applicationReview', { id }),
+    queryFn: ({ signal }) => api(routes.applicationReview, { params: { id: id ?? 0 }, signal }),
+    enabled: id !== null,
+  });
+}
+
 export function useApplicationStatistics() {
   return useQuery({
     queryKey: queryKeyOf('applicationStatistics'),
     queryFn: ({ signal }) => api(routes.applicationStatistics, { signal }),
+  });
+}
+
+/** The borrower's loans with their arrears, for the application's page. */
+export function useBorrowerLoans(userId: number) {
+  return useQuery({
+    queryKey: queryKeyOf('userLoans', { id: userId }),
+    queryFn: ({ signal }) => api(routes.userLoans, { params: { id: userId }, signal }),
   });
 }
 
@@ -41,12 +84,25 @@ export function useApplicationDocuments(id: number | null) {
   });
 }
 
-/** After a decision or a disbursement the list and the statistics reload (spec section 4). */
+/**
+ * After a decision or a disbursement the statistics reload at once; the lists are marked stale and
+ * the changed row is replaced in place with the server's answer, so it stays where the admin is
+ * looking with its new status instead of vanishing from a filtered page (docs/back-office.md). The
+ * next filter or page change loads the lists afresh.
+ */
 function useApplicationsChanged() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeyOf('listApplications') }),
+  return async (changed: ApplicationDto) => {
+    queryClient.setQueriesData<{ results: ApplicationDto[] }>(
+      { queryKey: queryKeyOf('listApplications') },
+      (page) =>
+        page
+          ? { ...page, results: page.results.map((row) => (row.id === changed.id ? changed : row)) }
+          : page,
+    );
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeyOf('listApplications'), refetchType: 'none' }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf('applicationReview', { id: changed.id }) }),
       queryClient.invalidateQueries({ queryKey: queryKeyOf('applicationStatistics') }),
       // A disbursement also moves loans and money figures elsewhere in the back-office.
       queryClient.invalidateQueries({ queryKey: queryKeyOf('listLoans') }),
@@ -55,6 +111,7 @@ function useApplicationsChanged() {
       queryClient.invalidateQueries({ queryKey: queryKeyOf('financialStats') }),
       queryClient.invalidateQueries({ queryKey: queryKeyOf('allTransactions') }),
     ]);
+  };
 }
 
 export type Decision = 'approve' | 'reject';
@@ -80,7 +137,7 @@ export function useDecideApplication() {
             params: { id },
             body: { admin_notes: note, share_with_applicant: share },
           }),
-    onSuccess: () => changed(),
+    onSuccess: (answer) => changed(answer),
   });
 }
 
@@ -91,8 +148,13 @@ export function useDecideApplication() {
 export function useDisburseApplication() {
   const changed = useApplicationsChanged();
   return useMutation({
-    mutationFn: ({ id, key }: { id: number; key: string }) =>
-      api(routes.disburseApplication, { params: { id }, headers: { 'idempotency-key': key } }),
-    onSuccess: () => changed(),
+    mutationFn: ({ application, key }: { application: ApplicationDto; key: string }) =>
+      api(routes.disburseApplication, {
+        params: { id: application.id },
+        headers: { 'idempotency-key': key },
+      }),
+    onSuccess: (answer, { application }) =>
+      // 201 names the new loan; 202 leaves the application approved until the payout is confirmed.
+      changed('loan_id' in answer ? { ...application, approved_loan: answer.id } : application),
   });
 }
