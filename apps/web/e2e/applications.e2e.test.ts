@@ -72,23 +72,16 @@ describe('Applications', () => {
 
     await rows(page).first().waitFor();
     expect(await table(page).locator('thead th').allTextContents()).toEqual([
-      'Name',
-      'User Profile',
-      'Business Name',
-      'Business Location',
-      'Business Type',
+      'Applicant',
+      'Action',
       'Status',
       'Loan Amount',
-      'Loan Term (in Months)',
-      'Loan Type',
-      'Loan Purpose',
-      'Monthly Income',
-      'NIN',
-      'Documents',
-      'Action',
+      'Term (Months)',
+      'Score',
+      'Submitted',
     ]);
     const colours = await rows(page)
-      .locator('td:nth-child(6) span')
+      .locator('td:nth-child(3) span')
       .evaluateAll((spans) => spans.map((s) => [s.textContent, s.className.match(/bg-(\w+)-100/)?.[1]]));
     const expected: Record<string, string> = { Approved: 'emerald', Rejected: 'red', Pending: 'orange' };
     for (const [label, colour] of colours) expect(colour).toBe(expected[label ?? '']);
@@ -121,12 +114,12 @@ describe('Applications', () => {
       .getByRole('link', { name: 'Pending Applications' })
       .click();
     await page.waitForURL(/status=PENDING/);
-    await waitForEveryCell(page, 'tbody tr td:nth-child(6)', 'Pending');
+    await waitForEveryCell(page, 'tbody tr td:nth-child(3)', 'Pending');
     await page.reload();
     expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('PENDING');
     await page.getByRole('combobox', { name: 'Status' }).selectOption('REJECTED');
     await page.waitForURL(/status=REJECTED/);
-    await waitForEveryCell(page, 'tbody tr td:nth-child(6)', 'Rejected');
+    await waitForEveryCell(page, 'tbody tr td:nth-child(3)', 'Rejected');
     await page
       .getByRole('navigation', { name: 'Applications' })
       .getByRole('link', { name: 'All Applications' })
@@ -141,14 +134,11 @@ describe('Applications', () => {
       (a) => a.approved_loan !== null && a.document_count === 3,
     );
     if (!disbursed) throw new Error('no disbursed application in the demo data');
-    const { page, problems, close } = await openAdminPage(browser, '/dashboard/applications?page_size=100');
-    await rows(page).first().waitFor();
-    await rows(page)
-      .filter({ hasText: disbursed.business_name })
-      .first()
-      .getByRole('button', { name: /View Documents/ })
-      .click();
+    const { page, problems, close } = await openAdminPage(browser, `/dashboard/applications/${disbursed.id}`);
+    await page.getByRole('button', { name: 'View Documents (3)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Application Documents' });
+    // The dialog names whose papers these are.
+    await dialog.getByText(`${disbursed.user_name}, ${disbursed.business_name}`, { exact: true }).waitFor();
     for (const label of ['National ID', 'Bank Statements', 'Trade License']) {
       await dialog.getByRole('heading', { name: label, exact: true }).waitFor();
     }
@@ -172,8 +162,12 @@ describe('Applications', () => {
   });
 
   it('shows Loading documents..., Failed to load documents and No documents found for this application', async () => {
-    const { page, close } = await openAdminPage(browser, '/dashboard/applications');
-    await rows(page).first().waitFor();
+    const { page, close } = await openAdminPage(
+      browser,
+      `/dashboard/applications/${(await firstPending()).id}`,
+    );
+    const viewDocuments = page.getByRole('button', { name: /^View Documents/ });
+    await viewDocuments.waitFor();
     const documents = /^\/api\/loans\/applications\/\d+\/documents\/$/;
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -186,10 +180,7 @@ describe('Applications', () => {
         await route.fulfill({ status: 200, json: { documents: [] } });
       },
     );
-    await rows(page)
-      .first()
-      .getByRole('button', { name: /View Documents/ })
-      .click();
+    await viewDocuments.click();
     const dialog = page.getByRole('dialog', { name: 'Application Documents' });
     await dialog.getByText('Loading documents...', { exact: true }).waitFor();
     release();
@@ -198,30 +189,43 @@ describe('Applications', () => {
     await page.unrouteAll({ behavior: 'wait' });
 
     await failCall(page, 'GET', documents, { status: 404, error: 'Application not found' });
-    await rows(page)
-      .first()
-      .getByRole('button', { name: /View Documents/ })
-      .click();
+    await viewDocuments.click();
     await dialog.getByText('Failed to load documents', { exact: true }).waitFor();
     await close();
   });
 
-  it('approves a pending application with a note after confirming, and the list and cards reload', async () => {
+  it('approves a pending application after showing its flags first, toasts it and keeps the row in place', async () => {
     const target = await firstPending();
     const before = await adminApi<Statistics>('/api/loans/applications/statistics/');
     const { page, problems, close } = await openAdminPage(browser, '/dashboard/applications?status=PENDING');
     const row = rows(page).filter({ hasText: target.business_name }).first();
     await row.getByRole('button', { name: /^Approve/ }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Approve application' });
-    await dialog.getByLabel('Admin note (optional)').fill('Cash flow verified with the bank statement');
+    // Every demo application's NIN differs from its KYC record: the dialog says so before approving.
+    await dialog
+      .getByRole('region', { name: 'Needs a look' })
+      .getByText('The NIN on the application differs from the one in the KYC record', { exact: true })
+      .waitFor();
+    const note = dialog.getByLabel('Admin note (optional)');
+    expect(await note.evaluate((element) => element === document.activeElement)).toBe(true);
+    await note.fill('Cash flow verified with the bank statement');
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
+    const toast = page.getByRole('status', { name: 'Notifications' });
+    await toast
+      .getByText(`Application of ${target.business_name} (${target.user_name}) approved`, { exact: true })
+      .waitFor();
     await card(page, 'Approved Applications')
       .getByText(String(before.approved_applications + 1), { exact: true })
       .waitFor();
     await card(page, 'Pending Applications')
       .getByText(String(before.pending_applications - 1), { exact: true })
       .waitFor();
+    // The row stays on the Pending list with its new status, and focus is on its next action.
+    await row.getByText('Approved', { exact: true }).waitFor();
+    const disburse = row.getByRole('button', { name: /^Disburse/ });
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Disburse'));
+    expect(await disburse.evaluate((element) => element === document.activeElement)).toBe(true);
     const saved = await adminApi<{ admin_notes: string; status: string }>(
       `/api/loans/applications/${target.id}/`,
     );
@@ -233,25 +237,38 @@ describe('Applications', () => {
     await close();
   });
 
-  it('rejects a pending application with the default note when none is typed', async () => {
+  it('rejects only with a reason, starting in the note, and toasts the rejection', async () => {
     const target = await firstPending();
     const { page, problems, close } = await openAdminPage(browser, '/dashboard/applications?status=PENDING');
     const row = rows(page).filter({ hasText: target.business_name }).first();
     await row.getByRole('button', { name: /^Reject/ }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Reject application' });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await row.getByRole('button', { name: /^Reject/ }).click();
+    const note = dialog.getByLabel('Reason for rejecting (required)');
+    await note.waitFor();
+    expect(await note.evaluate((element) => element === document.activeElement)).toBe(true);
+    await dialog.getByRole('region', { name: 'Needs a look' }).waitFor();
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/reject/')) posted += 1;
+    });
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await dialog.getByText(/^Write why the application is rejected/).waitFor();
+    expect(await note.getAttribute('aria-invalid')).toBe('true');
+    expect(await note.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(posted).toBe(0);
+    await note.fill('Trade licence expired in 2024');
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.waitForFunction(async (id) => {
-      const stored = localStorage.getItem('accessToken');
-      const answer = await fetch(`/api/loans/applications/${id}/`, {
-        headers: { authorization: `Bearer ${stored}` },
-      });
-      return (await answer.json()).status === 'REJECTED';
-    }, target.id);
-    const saved = await adminApi<{ admin_notes: string }>(`/api/loans/applications/${target.id}/`);
-    expect(saved.admin_notes).toBe('Application rejected by admin');
+    await page
+      .getByRole('status', { name: 'Notifications' })
+      .getByText(`Application of ${target.business_name} (${target.user_name}) rejected`, { exact: true })
+      .waitFor();
+    await row.getByText('Rejected', { exact: true }).waitFor();
+    await page.waitForFunction((id) => document.activeElement?.id === `application-${id}-name`, target.id);
+    const saved = await adminApi<{ admin_notes: string; status: string }>(
+      `/api/loans/applications/${target.id}/`,
+    );
+    expect(saved).toMatchObject({ status: 'REJECTED', admin_notes: 'Trade licence expired in 2024' });
     expect(problems).toEqual([]);
     await close();
   });
@@ -289,7 +306,20 @@ describe('Applications', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
-    await row.getByText(/^(Disbursed|Payout processing)$/).waitFor({ timeout: 25_000 });
+    const loan = await adminApi<{ approved_loan: number | null }>(`/api/loans/applications/${target.id}/`);
+    if (loan.approved_loan === null) throw new Error('the simulator (no failures, 200 ms) did not pay out');
+    const { loan_id: reference } = await adminApi<{ loan_id: string }>(
+      `/api/loans/loans/${loan.approved_loan}/`,
+    );
+    const toast = page.getByRole('status', { name: 'Notifications' });
+    await toast.getByText(`Loan ${reference} created`, { exact: true }).waitFor();
+    expect(await toast.getByRole('link', { name: `Open loan ${reference}` }).getAttribute('href')).toBe(
+      `/dashboard/loans/${loan.approved_loan}`,
+    );
+    // "Disbursed" is now a link to the loan.
+    expect(await row.getByRole('link', { name: /^Disbursed/ }).getAttribute('href')).toBe(
+      `/dashboard/loans/${loan.approved_loan}`,
+    );
     expect(problems.filter((p) => !p.includes('ERR_FAILED'))).toEqual([]);
     await close();
   });
@@ -315,6 +345,7 @@ describe('Applications', () => {
       .getByRole('button', { name: /^Reject/ })
       .click();
     const reject = page.getByRole('alertdialog', { name: 'Reject application' });
+    await reject.getByLabel('Reason for rejecting (required)').fill('Incomplete papers');
     await reject.getByRole('button', { name: 'Reject', exact: true }).click();
     await reject.getByRole('alert').getByText('Failed to reject application', { exact: true }).waitFor();
     await reject.getByRole('button', { name: 'Cancel' }).click();

@@ -22,9 +22,18 @@ import { STATUS_LABELS } from './applications-table.tsx';
 import { DocumentsDialog } from './documents-dialog.tsx';
 import { useApplicationReview, useBorrowerLoans } from './use-applications.ts';
 
-function Field({ label, children }: { readonly label: string; readonly children: React.ReactNode }) {
+function Field({
+  label,
+  children,
+  isWide,
+}: {
+  readonly label: string;
+  readonly children: React.ReactNode;
+  /** Across both columns, for longer text. */
+  readonly isWide?: boolean;
+}) {
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className={isWide ? 'flex flex-col gap-0.5 sm:col-span-2' : 'flex flex-col gap-0.5'}>
       <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
       <dd className="font-medium break-words text-slate-900 dark:text-white">{children}</dd>
     </div>
@@ -229,14 +238,12 @@ export function ApplicationDetailPage() {
             <Field label="Loan Term">{a.loan_term} months</Field>
             <Field label="Monthly Income">{formatUgx(a.monthly_income)}</Field>
             <Field label="Repayments a month">{formatUgx(review.data.monthly_repayment)}</Field>
-            <div className="sm:col-span-2">
-              <Field label="Loan Purpose">{a.loan_purpose}</Field>
-            </div>
-            <div className="sm:col-span-2">
-              <Field label="Documents on file">
-                {a.document_types.length === 0 ? 'None' : a.document_types.map(documentLabel).join(', ')}
-              </Field>
-            </div>
+            <Field label="Loan Purpose" isWide>
+              {a.loan_purpose}
+            </Field>
+            <Field label="Documents on file" isWide>
+              {a.document_types.length === 0 ? 'None' : a.document_types.map(documentLabel).join(', ')}
+            </Field>
           </dl>
         </Section>
 
