@@ -213,7 +213,7 @@ describe('Applications', () => {
     await dialog.waitFor({ state: 'hidden' });
     const toast = page.getByRole('status', { name: 'Notifications' });
     await toast
-      .getByText(`Application of ${target.business_name} (${target.user_name}) approved`, { exact: true })
+      .getByText(`Application of ${target.business_name} (${target.user_name}) approved`)
       .waitFor();
     await card(page, 'Approved Applications')
       .getByText(String(before.approved_applications + 1), { exact: true })
@@ -261,7 +261,7 @@ describe('Applications', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page
       .getByRole('status', { name: 'Notifications' })
-      .getByText(`Application of ${target.business_name} (${target.user_name}) rejected`, { exact: true })
+      .getByText(`Application of ${target.business_name} (${target.user_name}) rejected`)
       .waitFor();
     await row.getByText('Rejected', { exact: true }).waitFor();
     await page.waitForFunction((id) => document.activeElement?.id === `application-${id}-name`, target.id);
@@ -312,7 +312,7 @@ describe('Applications', () => {
       `/api/loans/loans/${loan.approved_loan}/`,
     );
     const toast = page.getByRole('status', { name: 'Notifications' });
-    await toast.getByText(`Loan ${reference} created`, { exact: true }).waitFor();
+    await toast.getByText(`Loan ${reference} created`).waitFor();
     expect(await toast.getByRole('link', { name: `Open loan ${reference}` }).getAttribute('href')).toBe(
       `/dashboard/loans/${loan.approved_loan}`,
     );
