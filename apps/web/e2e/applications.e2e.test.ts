@@ -212,9 +212,7 @@ describe('Applications', () => {
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const toast = page.getByRole('status', { name: 'Notifications' });
-    await toast
-      .getByText(`Application of ${target.business_name} (${target.user_name}) approved`)
-      .waitFor();
+    await toast.getByText(`Application of ${target.business_name} (${target.user_name}) approved`).waitFor();
     await card(page, 'Approved Applications')
       .getByText(String(before.approved_applications + 1), { exact: true })
       .waitFor();

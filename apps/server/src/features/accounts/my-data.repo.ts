@@ -25,11 +25,10 @@ export async function readMyData(db: DbOrTx, userId: number) {
   if (!account) return undefined;
   const { passwordHash: _secret, searchText: _derived, ...safeAccount } = account;
   const [kyc] = await db.select().from(userKyc).where(eq(userKyc.userId, userId));
-  const myApplications = await db
-    .select()
-    .from(applications)
-    .where(eq(applications.userId, userId))
-    .orderBy(asc(applications.id));
+  // search_text is derived from the business name and NIN (the admin's search), not data of its own.
+  const myApplications = (
+    await db.select().from(applications).where(eq(applications.userId, userId)).orderBy(asc(applications.id))
+  ).map(({ searchText: _derived, ...application }) => application);
   const applicationIds = myApplications.map((a) => a.id);
   const documents =
     applicationIds.length === 0

@@ -37,7 +37,7 @@ export function reviewFlags(facts: ReviewFacts): ApplicationFlag[] {
       message: 'The NIN on the application differs from the one in the KYC record',
     });
   }
-  if (!facts.kyc || !facts.kyc.isComplete) {
+  if (!facts.kyc?.isComplete) {
     flags.push({
       code: 'KYC_INCOMPLETE',
       message: facts.kyc ? 'The KYC record is incomplete' : 'No KYC record for this applicant',

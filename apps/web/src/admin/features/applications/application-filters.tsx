@@ -57,7 +57,7 @@ export function ApplicationFilters({
   const applied = rangesIn(url);
   const appliedKey = JSON.stringify(applied);
   const [draft, setDraft] = useState(applied);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form follows the URL (back button, Clear).
+  // The form follows the URL (back button, Clear filters); the key changes only when the URL does.
   useEffect(() => setDraft(JSON.parse(appliedKey)), [appliedKey]);
   const activeRanges = RANGE_KEYS.filter((key) => applied[key] !== '').length;
 
