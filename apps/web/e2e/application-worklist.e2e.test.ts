@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,31 @@ describe('the Applications worklist', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.waitForURL((url) => !url.search.includes('score'));
     await rows(page).first().waitFor();
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('exports every application the filters match, not only the page on screen', async () => {
+    const expected = await applications('status=PENDING');
+    const { page, problems, close } = await openAdminPage(browser, '/dashboard/applications?status=PENDING');
+    await rows(page).first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('group', { name: 'Export all applications' })
+        .getByRole('button', { name: 'Export all' })
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('applications-all.csv');
+    const body = await readFile((await download.path()) ?? '', 'utf8');
+    const lines = body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^id,submitted_at,applicant,business_name,/);
+    // Every pending application: more than the ten on screen when the demo has them.
+    expect(lines.length - 1).toBe(expected.count);
+    expect(lines.slice(1).every((line) => line.includes(',PENDING,'))).toBe(true);
     expect(problems).toEqual([]);
     await close();
   });

@@ -4,7 +4,6 @@ import {
   Id,
   IdempotencyHeaders,
   IdParams,
-  IsoDate,
   IsoDateTime,
   pageOf,
   pageQuery,
@@ -12,6 +11,7 @@ import {
   UgxInput,
   UgxString,
 } from './common.ts';
+import { CalendarDate, CsvFile, exportQuery } from './csv-export.ts';
 import { LoanDto } from './loans.ts';
 import { route } from './route.ts';
 import { PlatformTransaction } from './wallet.ts';
@@ -166,13 +166,32 @@ const emptyToUndefined = (value: unknown) =>
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-/** A calendar date that exists (2026-02-30 does not), read as a Kampala day. */
-const CalendarDate = IsoDate.refine((value) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}, 'Enter a date as YYYY-MM-DD');
-
 const Score = z.coerce.number().int('Enter a whole number').min(0, 'At least 0').max(100, 'At most 100');
+
+interface WorklistRanges {
+  readonly amount_min?: number | undefined;
+  readonly amount_max?: number | undefined;
+  readonly score_min?: number | undefined;
+  readonly score_max?: number | undefined;
+  readonly awaiting_disbursement: boolean;
+  readonly status?: ApplicationStatus | undefined;
+}
+
+/** The worklist's and its export's ranges: an upside-down one, or a contradiction, is a 400. */
+function checkWorklistFilters(query: WorklistRanges, ctx: z.RefinementCtx): void {
+  const { amount_min, amount_max, score_min, score_max } = query;
+  if (amount_min !== undefined && amount_max !== undefined && amount_min > amount_max)
+    ctx.addIssue({ code: 'custom', path: ['amount_max'], message: 'Must not be below amount_min' });
+  if (score_min !== undefined && score_max !== undefined && score_min > score_max)
+    ctx.addIssue({ code: 'custom', path: ['score_max'], message: 'Must not be below score_min' });
+  if (query.awaiting_disbursement && query.status && query.status !== 'APPROVED') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['awaiting_disbursement'],
+      message: 'Only approved applications await disbursement',
+    });
+  }
+}
 
 /**
  * The applications worklist (docs/back-office.md, Applications): search by applicant, business or
@@ -197,22 +216,36 @@ export const ApplicationListQuery = pageQuery(10)
       .transform((value) => value === 'true' || value === '1'),
   })
   .superRefine((query, ctx) => {
-    const range = (from: unknown, to: unknown, path: string, message: string) => {
-      if (from !== undefined && to !== undefined && (from as number | string) > (to as number | string))
-        ctx.addIssue({ code: 'custom', path: [path], message });
-    };
-    range(query.submitted_from, query.submitted_to, 'submitted_to', 'Must not be before submitted_from');
-    range(query.amount_min, query.amount_max, 'amount_max', 'Must not be below amount_min');
-    range(query.score_min, query.score_max, 'score_max', 'Must not be below score_min');
-    if (query.awaiting_disbursement && query.status && query.status !== 'APPROVED') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['awaiting_disbursement'],
-        message: 'Only approved applications await disbursement',
-      });
-    }
+    if (query.submitted_from && query.submitted_to && query.submitted_from > query.submitted_to)
+      ctx.addIssue({ code: 'custom', path: ['submitted_to'], message: 'Must not be before submitted_from' });
+    checkWorklistFilters(query, ctx);
   });
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuery>;
+
+/**
+ * Every application the worklist's filters match, newest first, as streamed CSV; `from` and `to`
+ * are the submission's Kampala days (both included), like the list's submitted_from/submitted_to.
+ */
+export const exportApplications = route({
+  method: 'GET',
+  path: '/api/loans/applications/export/',
+  auth: 'admin',
+  summary: 'Every application matching the worklist filters and the submission date range, as streamed CSV',
+  tags: ['applications'],
+  query: exportQuery({
+    status: z.preprocess(emptyToUndefined, ApplicationStatus.optional()),
+    search: z.preprocess(blankToUndefined, Text.trim().max(100).optional()),
+    amount_min: z.preprocess(blankToUndefined, UgxInput.optional()),
+    amount_max: z.preprocess(blankToUndefined, UgxInput.optional()),
+    score_min: z.preprocess(blankToUndefined, Score.optional()),
+    score_max: z.preprocess(blankToUndefined, Score.optional()),
+    awaiting_disbursement: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
+  }).superRefine(checkWorklistFilters),
+  responses: { 200: CsvFile, 400: ApiError, 401: ApiError, 403: ApiError },
+});
 
 export const ApplicationStatistics = z
   .object({
@@ -494,6 +527,7 @@ export const applicationReview = route({
 
 export const applicationRoutes = {
   applicationReview,
+  exportApplications,
   createApplication,
   listApplications,
   myApplications,

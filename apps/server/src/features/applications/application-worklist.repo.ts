@@ -1,6 +1,7 @@
 import type { ApplicationOrdering } from '@sente/contract';
-import { and, count, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { beforeKeyset, exactTime } from '../../db/keyset.ts';
 import { applications, users } from '../../db/schema/index.ts';
 import {
   type ApplicationStatus,
@@ -89,4 +90,47 @@ export async function listWorklist(
     .where(inArray(applications.id, pageIds))
     .orderBy(...applicationOrder(page.ordering));
   return { count: total?.n ?? 0, rows };
+}
+
+/** An application as the export reads it: its view, and the cursor of the next page. */
+export type ExportedApplication = ApplicationView & { readonly cursorAt: string };
+
+/**
+ * One keyset page of the export, newest first (http/csv-export.ts): the rows submitted before the
+ * cursor, through the (created_at, id) index, whatever filters apply.
+ */
+export async function findWorklistExportPage(
+  db: DbOrTx,
+  filter: WorklistFilter,
+  page: { after: { at: string; id: number } | null; limit: number },
+): Promise<ExportedApplication[]> {
+  // The page's keys first through the index, then the names of those rows (as listWorklist does).
+  const keys = await db
+    .select({ id: applications.id, cursorAt: exactTime(applications.createdAt) })
+    .from(applications)
+    .where(
+      and(
+        whereWorklist(filter),
+        page.after
+          ? beforeKeyset(applications.createdAt, applications.id, page.after.at, page.after.id)
+          : undefined,
+      ),
+    )
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(page.limit);
+  if (keys.length === 0) return [];
+  const views = new Map(
+    (
+      await selectApplicationViews(db).where(
+        inArray(
+          applications.id,
+          keys.map((key) => key.id),
+        ),
+      )
+    ).map((view) => [view.application.id, view]),
+  );
+  return keys.flatMap((key) => {
+    const view = views.get(key.id);
+    return view ? [{ ...view, cursorAt: key.cursorAt }] : [];
+  });
 }

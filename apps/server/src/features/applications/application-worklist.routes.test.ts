@@ -217,3 +217,60 @@ describe('the worklist and who may use it', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('GET /api/loans/applications/export/', () => {
+  async function exported(query: string) {
+    return t.app.inject({ url: `/api/loans/applications/export/?${query}`, headers: bearer(admin.token) });
+  }
+  /** One CSV line's cells: quoted ones may hold commas ("Owino Market, Kampala") and "" for a quote. */
+  function cells(line: string): string[] {
+    return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) =>
+      m[1] !== undefined ? m[1].replaceAll('""', '"') : (m[2] ?? ''),
+    );
+  }
+  /** The CSV's rows as header-keyed records. */
+  function records(body: string): Record<string, string>[] {
+    const [header = '', ...lines] = body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const names = cells(header);
+    return lines.map((line) => Object.fromEntries(cells(line).map((cell, i) => [names[i], cell])));
+  }
+
+  it('holds every application, newest first, amounts as plain shillings and times ISO, without the NIN', async () => {
+    const res = await exported('');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="applications-all.csv"');
+    const rows = records(res.body);
+    expect(rows.map((row) => Number(row.id))).toEqual([ids.late, ids.salon, ids.hardware, ids.fresh]);
+    expect(rows[0]).toMatchObject({
+      applicant: 'Nakato Sarah',
+      business_name: 'Zawadi Tailoring',
+      amount_requested: '1800000',
+      status: 'APPROVED',
+      business_location: 'Owino Market, Kampala',
+      submitted_at: '2026-03-10T20:59:00.000Z',
+    });
+    expect(res.body).not.toContain('CF44444444444D');
+  });
+
+  it('keeps the worklist filters and the submission date range', async () => {
+    const rows = records((await exported('from=2026-03-05&to=2026-03-10&search=nakato')).body);
+    expect(rows.map((row) => Number(row.id))).toEqual([ids.late]);
+    const awaiting = records((await exported('awaiting_disbursement=true&score_min=50')).body);
+    expect(awaiting.map((row) => Number(row.id))).toEqual([ids.hardware]);
+  });
+
+  it('answers 400 for a range that ends before it starts, and 403 to a borrower', async () => {
+    expect((await exported('from=2026-03-10&to=2026-03-01')).statusCode).toBe(400);
+    expect((await exported('amount_min=5&amount_max=1')).statusCode).toBe(400);
+    const borrower = await t.userWithToken('borrower');
+    const res = await t.app.inject({
+      url: '/api/loans/applications/export/',
+      headers: bearer(borrower.token),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

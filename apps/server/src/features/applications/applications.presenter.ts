@@ -2,10 +2,12 @@ import {
   type ApplicationDto,
   type ApplicationReviewDto,
   type BorrowerApplicationDto,
+  type CsvColumn,
   DOCUMENT_TYPES,
   toUgxString,
 } from '@sente/contract';
 import type { ApplicationReview } from './application-review.ts';
+import type { ExportedApplication } from './application-worklist.repo.ts';
 import type { ApplicationView, DocumentRow } from './applications.repo.ts';
 import { decisionReasonFor } from './applications.service.ts';
 
@@ -95,3 +97,25 @@ export function toApplicationReviewDto(review: ApplicationReview): ApplicationRe
     history: review.history,
   };
 }
+
+/**
+ * The applications export: amounts as plain whole shillings, times ISO. The NIN is left out: it is
+ * read on the application's page, where the admin needs it, not copied into files.
+ */
+export const APPLICATION_CSV_COLUMNS: readonly CsvColumn<ExportedApplication>[] = [
+  { header: 'id', value: (v) => v.application.id },
+  { header: 'submitted_at', value: (v) => v.application.createdAt.toISOString() },
+  { header: 'applicant', value: (v) => v.userName },
+  { header: 'business_name', value: (v) => v.application.businessName },
+  { header: 'business_location', value: (v) => v.application.businessLocation },
+  { header: 'business_type', value: (v) => v.application.businessType },
+  { header: 'status', value: (v) => v.application.status },
+  { header: 'amount_requested', value: (v) => v.application.amountRequested },
+  { header: 'loan_term_months', value: (v) => v.application.loanTermMonths },
+  { header: 'loan_type', value: (v) => v.loanTypeName },
+  { header: 'monthly_income', value: (v) => v.application.monthlyIncome },
+  { header: 'credit_score', value: (v) => v.application.creditScore },
+  { header: 'decided_by', value: (v) => v.decidedByName },
+  { header: 'decided_at', value: (v) => v.application.decidedAt?.toISOString() },
+  { header: 'loan', value: (v) => v.application.approvedLoanId },
+];

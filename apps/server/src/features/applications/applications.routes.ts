@@ -1,14 +1,16 @@
 import { routes } from '@sente/contract';
+import { exportFileName, sendCsvExport } from '../../http/csv-export.ts';
 import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
 import { REPLY_SENT, type RegisterRoute, type ReplySent } from '../../http/register-route.ts';
 import {
+  APPLICATION_CSV_COLUMNS,
   toApplicationDto,
   toApplicationDtoFor,
   toApplicationReviewDto,
   toBorrowerApplicationDto,
   toDocumentDto,
 } from './applications.presenter.ts';
-import type { ApplicationsService } from './applications.service.ts';
+import type { ApplicationsService, ExportedApplication } from './applications.service.ts';
 import { readDocumentUpload } from './document-upload.ts';
 import type { DocumentsService } from './documents.service.ts';
 
@@ -48,6 +50,30 @@ export function registerApplicationRoutes(
       offset: pageOffset(query),
     });
     return pagedAnswer(request, query, count, rows.map(toApplicationDto));
+  });
+
+  register(routes.exportApplications, async ({ query, reply }): Promise<ReplySent> => {
+    const filter = {
+      status: query.status,
+      search: query.search,
+      submittedFrom: query.from,
+      submittedTo: query.to,
+      amountMin: query.amount_min,
+      amountMax: query.amount_max,
+      scoreMin: query.score_min,
+      scoreMax: query.score_max,
+      isAwaitingDisbursement: query.awaiting_disbursement,
+    };
+    await sendCsvExport<ExportedApplication>(reply, {
+      fileName: exportFileName('applications', query),
+      columns: APPLICATION_CSV_COLUMNS,
+      readPage: (after, limit) =>
+        applications.exportPage(filter, {
+          after: after ? { at: after.cursorAt, id: after.application.id } : null,
+          limit,
+        }),
+    });
+    return REPLY_SENT;
   });
 
   register(routes.myApplications, async ({ query, user, request }) => {

@@ -19,7 +19,12 @@ import {
   isPhoneConfirmed,
 } from '../users/users.service.ts';
 import { reviewApplication } from './application-review.ts';
-import { hasWorklistFilter, listWorklist, type WorklistFilter } from './application-worklist.repo.ts';
+import {
+  findWorklistExportPage,
+  hasWorklistFilter,
+  listWorklist,
+  type WorklistFilter,
+} from './application-worklist.repo.ts';
 import {
   type ApplicationRow,
   type ApplicationStatus,
@@ -75,7 +80,9 @@ export interface ApplicationListFilter {
   readonly offset: number;
 }
 
-function toWorklistFilter(filter: ApplicationListFilter): WorklistFilter {
+function toWorklistFilter(
+  filter: Omit<ApplicationListFilter, 'ordering' | 'limit' | 'offset'>,
+): WorklistFilter {
   return {
     status: filter.status,
     userId: filter.userId,
@@ -275,6 +282,14 @@ export function createApplicationsService({
 
     review: (id: number) => reviewApplication({ db, loans }, id),
 
+    /** A keyset page of the worklist's export (http/csv-export.ts), newest first. */
+    exportPage(
+      filter: Omit<ApplicationListFilter, 'ordering' | 'limit' | 'offset'>,
+      page: { after: { at: string; id: number } | null; limit: number },
+    ) {
+      return findWorklistExportPage(db, toWorklistFilter(filter), page);
+    },
+
     list(filter: ApplicationListFilter) {
       const worklist = toWorklistFilter(filter);
       if (!hasWorklistFilter(worklist)) return listApplicationViews(db, filter);
@@ -297,4 +312,5 @@ export function createApplicationsService({
   };
 }
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;
+export type { ExportedApplication } from './application-worklist.repo.ts';
 export type { ApplicationRow } from './applications.repo.ts';

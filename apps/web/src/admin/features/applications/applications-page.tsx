@@ -5,13 +5,14 @@ import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlSearch } from '../../../lib/use-url-search.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
+import { ExportAll } from '../../../ui/export-all.tsx';
 import { SideMenu } from '../../../ui/side-menu.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
 import { PageHeading } from '../../shell/page-heading.tsx';
 import { type ApplicationAction, ApplicationActionDialog } from './application-action-dialog.tsx';
 import { ApplicationFilters } from './application-filters.tsx';
 import { ApplicationsTable, focusApplicationRow } from './applications-table.tsx';
-import { useApplicationList, useApplicationStatistics } from './use-applications.ts';
+import { exportApplications, useApplicationList, useApplicationStatistics } from './use-applications.ts';
 
 const STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 
@@ -23,18 +24,21 @@ export function ApplicationsPage() {
   const status = isAwaitingDisbursement ? 'APPROVED' : url.oneOf('status', [...STATUSES, ''], '');
   const ordering = url.oneOf('ordering', APPLICATION_ORDERINGS, '-created_at');
 
-  const list = useApplicationList({
-    ...paging,
+  const filters = {
     status,
-    ordering,
     search,
-    submittedFrom: url.text('submitted_from'),
-    submittedTo: url.text('submitted_to'),
     amountMin: url.text('amount_min'),
     amountMax: url.text('amount_max'),
     scoreMin: url.text('score_min'),
     scoreMax: url.text('score_max'),
     isAwaitingDisbursement,
+  };
+  const list = useApplicationList({
+    ...paging,
+    ...filters,
+    ordering,
+    submittedFrom: url.text('submitted_from'),
+    submittedTo: url.text('submitted_to'),
   });
   const stats = useApplicationStatistics();
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
@@ -91,6 +95,7 @@ export function ApplicationsPage() {
               onDismiss={() => setDismissedError(list.error)}
             />
           ) : null}
+          <ExportAll what="applications" onExport={(range) => exportApplications(filters, range)} />
           <ApplicationsTable
             list={list}
             paging={paging}

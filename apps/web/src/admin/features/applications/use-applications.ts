@@ -6,6 +6,7 @@ import {
 } from '@sente/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { downloadExport } from '../../../lib/download-export.ts';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 
 export interface ApplicationFilters {
@@ -47,6 +48,30 @@ export function useApplicationList(filters: ApplicationFilters) {
     queryFn: ({ signal }) => api(routes.listApplications, { query, signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * Every application matching the worklist's filters within the submission range, streamed as CSV by
+ * the server (not only the page on screen).
+ */
+export function exportApplications(
+  filters: Omit<ApplicationFilters, 'page' | 'pageSize' | 'ordering' | 'submittedFrom' | 'submittedTo'>,
+  range: { from?: string; to?: string },
+): Promise<string> {
+  const optional = {
+    status: filters.status,
+    search: filters.search.trim(),
+    amount_min: filters.amountMin,
+    amount_max: filters.amountMax,
+    score_min: filters.scoreMin,
+    score_max: filters.scoreMax,
+    awaiting_disbursement: filters.isAwaitingDisbursement ? 'true' : '',
+  };
+  return downloadExport(
+    routes.exportApplications,
+    { ...range, ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== '')) },
+    'applications.csv',
+  );
 }
 
 /** One application as an admin reviews it: applicant, score and reasons, flags, history. */
