@@ -45,6 +45,23 @@ export default defineConfig(({ isSsrBuild }) => ({
               ) {
                 return 'core';
               }
+              // The zod-free parts of the contract the app's home needs, named here: left to Rollup,
+              // they would join the schemas' chunk below, which re-exports them.
+              if (/[\\/]contract[\\/]src[\\/](route-addresses|documents|kampala-time)\.ts$/.test(id)) {
+                return 'contract-light';
+              }
+              // zod and the contract's schemas in a chunk of their own, which the app's first screens
+              // never load: the app calls routes by address (@sente/contract/routes) and the client
+              // checks answers against the schemas only in development (docs/app.md).
+              if (
+                /node_modules[\\/]zod[\\/]/.test(id) ||
+                (/[\\/]contract[\\/]src[\\/]/.test(id) &&
+                  !/[\\/](money|rate|kampala-time|schedule|phone|documents|route-addresses|route)\.ts$/.test(
+                    id,
+                  ))
+              ) {
+                return 'contract';
+              }
               // The public site's shared parts in one request rather than a dozen small ones on slow
               // networks; pages, forms, the calculator (two pages use it) and the long texts (legal,
               // blog, about) stay in their own chunks.

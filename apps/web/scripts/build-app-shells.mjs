@@ -49,6 +49,6 @@ function shellWith(entries, { frame } = { frame: null }) {
 await writeFile(path.join(distDir, 'app-sign-in.html'), shellWith(['src/app/app-entry.ts']));
 await writeFile(
   path.join(distDir, 'app.html'),
-  shellWith(['src/app/app-entry.ts', 'src/app/app-screens-entry.ts'], { frame: SIGNED_IN_FRAME }),
+  shellWith(['src/app/app-entry.ts', 'src/app/app-home-entry.ts'], { frame: SIGNED_IN_FRAME }),
 );
 console.log('Wrote the app shells with their chunks preloaded: dist/app-sign-in.html, dist/app.html');
