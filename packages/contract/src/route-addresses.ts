@@ -41,6 +41,7 @@ const addresses = {
   weeklyFlows: { method: 'GET', path: '/api/wallet/admin/weekly-flows/', auth: 'admin' },
   allTransactions: { method: 'GET', path: '/api/wallet/admin/all-transactions/', auth: 'admin' },
   listTransactions: { method: 'GET', path: '/api/wallet/transactions/', auth: 'admin' },
+  exportTransactions: { method: 'GET', path: '/api/wallet/admin/all-transactions/export/', auth: 'admin' },
   userTransactions: { method: 'GET', path: '/api/wallet/user/:userId/transactions/', auth: 'user' },
   walletBalance: { method: 'GET', path: '/api/wallet/balance/', auth: 'user' },
   withdraw: { method: 'POST', path: '/api/wallet/withdraw/', auth: 'user' },
