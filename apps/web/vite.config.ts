@@ -45,6 +45,43 @@ export default defineConfig(({ isSsrBuild }) => ({
               ) {
                 return 'core';
               }
+              // The app's own small modules in two chunks rather than a dozen: on a phone's connection
+              // each request costs a round trip, and the browser opens six at a time. The session
+              // store and the form primitives the sign-in screen needs, then the data layer every
+              // screen behind sign-in needs (TanStack Query, the API client, the app's session).
+              if (
+                /[\\/]src[\\/](app[\\/]session[\\/](app-session|use-app-session)|lib[\\/]session-store|ui[\\/](field|alert))\.tsx?$/.test(
+                  id,
+                )
+              ) {
+                return 'app-session';
+              }
+              if (
+                /node_modules[\\/]@tanstack[\\/]/.test(id) ||
+                /[\\/]src[\\/](lib[\\/](api-client|session|query-client|query-key)|app[\\/]session[\\/](app-api|app-query-client|sign-in|failure))\.ts$/.test(
+                  id,
+                ) ||
+                /[\\/]contract[\\/]src[\\/](route-addresses|documents|kampala-time)\.ts$/.test(id)
+              ) {
+                return 'app-data';
+              }
+              // The zod-free parts of the contract the app's home needs, named here: left to Rollup,
+              // they would join the schemas' chunk below, which re-exports them.
+              if (/[\\/]contract[\\/]src[\\/](route-addresses|documents|kampala-time)\.ts$/.test(id)) {
+                return 'contract-light';
+              }
+              // zod and the contract's schemas in a chunk of their own, which the app's first screens
+              // never load: the app calls routes by address (@sente/contract/routes) and the client
+              // checks answers against the schemas only in development (docs/app.md).
+              if (
+                /node_modules[\\/]zod[\\/]/.test(id) ||
+                (/[\\/]contract[\\/]src[\\/]/.test(id) &&
+                  !/[\\/](money|rate|kampala-time|schedule|phone|documents|route-addresses|route)\.ts$/.test(
+                    id,
+                  ))
+              ) {
+                return 'contract';
+              }
               // The public site's shared parts in one request rather than a dozen small ones on slow
               // networks; pages, forms, the calculator (two pages use it) and the long texts (legal,
               // blog, about) stay in their own chunks.

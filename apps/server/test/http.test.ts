@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { routes } from '@sente/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let dist: string;
+const BIG_SCRIPT = `export const lines = [${'"a line of the app",'.repeat(200)}];`;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'sente-dist-'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
@@ -22,6 +23,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'about', 'index.html'), '<!doctype html><title>About prerendered</title>');
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What apps/web/scripts/precompress.mjs writes beside a larger file.
+  writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+  writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
   t = await createTestApp({ config: { webDistDir: dist } });
 });
 afterAll(async () => {
@@ -110,6 +115,30 @@ describe('unknown paths', () => {
       expect(res.statusCode).toBe(301);
       expect(res.headers.location).toBe(to);
     }
+  });
+
+  it('sends the Brotli or gzip copy of an asset the build compressed, whichever the browser accepts', async () => {
+    const asked = (encodings: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/big-abc123.js',
+        headers: { 'accept-encoding': encodings },
+      });
+    const brotli = await asked('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_SCRIPT);
+    // The build's copy itself, not one compressed again for this answer.
+    expect(brotli.rawPayload.equals(brotliCompressSync(BIG_SCRIPT))).toBe(true);
+    const gzip = await asked('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(gzip.rawPayload.equals(gzipSync(BIG_SCRIPT))).toBe(true);
+    const plain = await asked('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
   });
 
   it('serves fingerprinted assets with a year of caching', async () => {

@@ -18,6 +18,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const pages = (process.env.BENCH_PAGES ?? '/,/products,/faq').split(',');
+// BENCH_RUNS=5: each page five times, each in a fresh browser, then min/median/max per page. The
+// simulated throttling scales the CPU time this machine measured, so a busy machine moves the scores.
+const runs = Number(process.env.BENCH_RUNS ?? '1');
+if (!Number.isInteger(runs) || runs < 1) throw new Error('BENCH_RUNS must be a whole number from 1');
 const isSignedInPage = (page) => page.startsWith('/app') && !/^\/app\/(login|register)\b/.test(page);
 const needsDemo = pages.some(isSignedInPage);
 const demoBorrower = { email: 'nakato.sarah@example.ug', password: 'sente-demo-2025' };
@@ -41,6 +45,24 @@ async function storeAppSession(baseUrl, debuggingPort) {
   }, session);
   await page.close();
   await browser.close();
+}
+
+/** Min, median and max of each figure over one page's runs. */
+function spreadOf(pageRows) {
+  const spread = (key) => {
+    const values = pageRows.map((row) => row[key]).sort((a, b) => a - b);
+    const middle = values.length / 2;
+    const median = values.length % 2 ? values[Math.floor(middle)] : (values[middle - 1] + values[middle]) / 2;
+    return `${values[0]} / ${median} / ${values.at(-1)}`;
+  };
+  return {
+    page: pageRows[0].page,
+    runs: pageRows.length,
+    'performance (min / median / max)': spread('performance'),
+    'LCP (ms)': spread('LCP (ms)'),
+    'TBT (ms)': spread('TBT (ms)'),
+    'JS (KB)': spread('JS (KB transferred)'),
+  };
 }
 
 async function freePort() {
@@ -88,7 +110,7 @@ let chrome;
 try {
   await waitForHealth(baseUrl, server);
   const rows = [];
-  for (const page of pages) {
+  for (const page of pages.flatMap((each) => Array.from({ length: runs }, () => each))) {
     // A new browser (and profile) per page: the app's service worker and caches from one page must
     // not serve the next, which a signed-in page's kept storage would otherwise allow.
     chrome?.kill();
@@ -110,7 +132,11 @@ try {
     const { categories, audits } = result.lhr;
     if (process.env.BENCH_REPORT_DIR) {
       const { writeFile } = await import('node:fs/promises');
-      const file = path.join(process.env.BENCH_REPORT_DIR, `${page.replaceAll('/', '_') || 'root'}.json`);
+      const run = rows.filter((row) => row.page === page).length + 1;
+      const file = path.join(
+        process.env.BENCH_REPORT_DIR,
+        `${page.replaceAll('/', '_') || 'root'}${runs > 1 ? `-${run}` : ''}.json`,
+      );
       await writeFile(file, JSON.stringify(result.lhr));
     }
     if (result.lhr.runtimeError)
@@ -141,6 +167,7 @@ try {
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${chromePath}`,
   );
   console.table(rows);
+  if (runs > 1) console.table(pages.map((page) => spreadOf(rows.filter((row) => row.page === page))));
 } finally {
   chrome?.kill();
   server.kill('SIGTERM');

@@ -176,7 +176,7 @@ describe('the lender journey in the app', () => {
 
     expect(problems).toEqual([]);
     await close();
-  });
+  }, 240_000);
 
   it('shows the lender screens without WCAG 2.2 AA violations in the dark theme', async () => {
     const { page, problems, close } = await openAppPage(browser, lender, '/app', { colorScheme: 'dark' });
@@ -191,5 +191,5 @@ describe('the lender journey in the app', () => {
     await checkScreen(page, 'Auto-invest is on. Rules last saved');
     expect(problems).toEqual([]);
     await close();
-  });
+  }, 120_000);
 });

@@ -46,9 +46,22 @@ function shellWith(entries, { frame } = { frame: null }) {
   return frame ? withLinks.replace('<div id="root"></div>', frame) : withLinks;
 }
 
+// The signed-in home must not load zod and the route schemas (vite.config.ts names their chunk
+// `contract`): a value import from `@sente/contract` itself on the home's path would bring them back
+// (docs/app.md, The signed-in home without zod). Failing the build says so before a phone pays for it.
+const homeChunks = ['src/app/app-entry.ts', 'src/app/app-home-entry.ts'].flatMap((entry) => [
+  ...chunksOf(entry),
+]);
+const schemaChunks = homeChunks.filter((file) => /(^|\/)contract-[\w-]{8}\.js$/.test(file));
+if (schemaChunks.length > 0) {
+  throw new Error(
+    `The app's home would load zod and the route schemas (${schemaChunks.join(', ')}): import values from @sente/contract/routes, /money, /kampala-time or /documents there`,
+  );
+}
+
 await writeFile(path.join(distDir, 'app-sign-in.html'), shellWith(['src/app/app-entry.ts']));
 await writeFile(
   path.join(distDir, 'app.html'),
-  shellWith(['src/app/app-entry.ts', 'src/app/app-screens-entry.ts'], { frame: SIGNED_IN_FRAME }),
+  shellWith(['src/app/app-entry.ts', 'src/app/app-home-entry.ts'], { frame: SIGNED_IN_FRAME }),
 );
 console.log('Wrote the app shells with their chunks preloaded: dist/app-sign-in.html, dist/app.html');

@@ -9,8 +9,13 @@ const webDir = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(webDir, 'dist');
 const manifest = JSON.parse(await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
 
-/** The entry chunks of the app: the SPA shell, its first chunk and the screens behind sign-in. */
-const APP_ENTRIES = ['index.html', 'src/app/app-entry.ts', 'src/app/app-screens-entry.ts'];
+/** The entry chunks of the app: the SPA shell, its first chunk, the signed-in home and the other screens. */
+const APP_ENTRIES = [
+  'index.html',
+  'src/app/app-entry.ts',
+  'src/app/app-home-entry.ts',
+  'src/app/app-screens-entry.ts',
+];
 
 const files = new Set();
 function collect(key) {

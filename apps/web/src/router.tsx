@@ -4,8 +4,12 @@ import { RouteErrorPage } from './ui/route-error-page.tsx';
 
 /** Everything under /login and /dashboard comes from one lazily loaded chunk. */
 const loadAdmin = () => import('./admin/admin-entry.ts');
-/** The borrowers' and lenders' app under /app: a small first chunk, then the screens behind sign-in. */
+/**
+ * The borrowers' and lenders' app under /app: a small first chunk, then the signed-in frame with the
+ * home, then the other screens behind sign-in.
+ */
 const loadApp = () => import('./app/app-entry.ts');
+const loadAppHome = () => import('./app/app-home-entry.ts');
 const loadAppScreens = () => import('./app/app-screens-entry.ts');
 /**
  * Public pages inside the single-page app (dev server, a link from the back-office). In production each
@@ -34,9 +38,9 @@ export const routeTree: RouteObject[] = [
           { path: 'login', lazy: async () => ({ Component: (await loadApp()).LoginPage }) },
           { path: 'register', lazy: async () => ({ Component: (await loadApp()).RegisterPage }) },
           {
-            lazy: async () => ({ Component: (await loadAppScreens()).AppSignedInRoot }),
+            lazy: async () => ({ Component: (await loadAppHome()).AppSignedInRoot }),
             children: [
-              { index: true, lazy: async () => ({ Component: (await loadAppScreens()).RoleHomePage }) },
+              { index: true, lazy: async () => ({ Component: (await loadAppHome()).RoleHomePage }) },
               {
                 path: 'verify-phone',
                 lazy: async () => ({ Component: (await loadAppScreens()).VerifyPhonePage }),

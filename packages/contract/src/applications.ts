@@ -12,6 +12,7 @@ import {
   UgxString,
 } from './common.ts';
 import { CalendarDate, CsvFile, exportQuery } from './csv-export.ts';
+import { DOCUMENT_TYPES } from './documents.ts';
 import { LoanDto } from './loans.ts';
 import { route } from './route.ts';
 import { PlatformTransaction } from './wallet.ts';
@@ -19,37 +20,8 @@ import { PlatformTransaction } from './wallet.ts';
 export const ApplicationStatus = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 
-/** The spec's six document types, in the order the screens list them. */
-export const DOCUMENT_TYPES = [
-  'NATIONAL_ID',
-  'TRADE_LICENSE',
-  'INCORPORATION',
-  'URA_REGISTRATION',
-  'CASH_FLOW',
-  'BANK_STATEMENTS',
-] as const;
 export const DocumentType = z.enum(DOCUMENT_TYPES);
 export type DocumentType = z.infer<typeof DocumentType>;
-
-/**
- * What a complete application has (docs/lending.md, credit check): the National ID, one business
- * registration document, and bank or cash-flow statements. Each group is met by any one of its types.
- */
-export const EXPECTED_DOCUMENTS = [
-  { label: 'your National ID', types: ['NATIONAL_ID'] },
-  {
-    label: 'a business registration document',
-    types: ['TRADE_LICENSE', 'INCORPORATION', 'URA_REGISTRATION'],
-  },
-  { label: 'bank or cash-flow statements', types: ['BANK_STATEMENTS', 'CASH_FLOW'] },
-] as const satisfies readonly { label: string; types: readonly DocumentType[] }[];
-
-/** The expected documents not yet on file, in words ("your National ID", …). */
-export function missingDocuments(onFile: readonly DocumentType[]): string[] {
-  return EXPECTED_DOCUMENTS.filter((group) => !group.types.some((type) => onFile.includes(type))).map(
-    (group) => group.label,
-  );
-}
 
 /** National Identification Number: 14 letters and digits, C then M or F (format only). */
 export const NIN_PATTERN = /^C[MF][0-9A-Z]{12}$/;

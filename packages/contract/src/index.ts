@@ -19,6 +19,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './csv.ts';
 export * from './csv-export.ts';
+export * from './documents.ts';
 export * from './health.ts';
 export * from './kampala-time.ts';
 export * from './lenders.ts';

@@ -39,6 +39,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
       wildcard: false,
       index: false,
       redirect: false,
+      // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs): the smallest one the
+      // browser accepts is sent as it is, and @fastify/compress leaves an encoded answer alone.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so it may be cached for a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,4 +1,5 @@
 import { IdParams, route, routes } from '@sente/contract';
+import { routes as addresses } from '@sente/contract/routes';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
@@ -181,7 +182,7 @@ describe('api client', () => {
       query: z.object({ search: z.string().optional(), page: z.number().optional() }),
       responses: { 200: z.object({ id: z.number() }) },
     });
-    const { fetch, calls } = createFakeFetch(() => json(200, { id: 7, extra: true }));
+    const { fetch, calls } = createFakeFetch(() => json(200, { id: 7 }));
     const { api } = createApiClient({ fetch });
 
     await expect(
@@ -199,5 +200,57 @@ describe('api client', () => {
     const { fetch } = createFakeFetch(() => new Response(null, { status: 204 }));
     const { api } = createApiClient({ fetch });
     await expect(api(routes.logout, { body: { refresh: 'refresh-1' } })).resolves.toBeNull();
+  });
+
+  it('checks an answer against the contract in tests, also when the route is named by its address', async () => {
+    storeSession('fresh-access', 'refresh-1');
+    const { fetch } = createFakeFetch(() => json(200, { ...me, role: 'owner' }));
+    const { api } = createApiClient({ fetch });
+
+    await expect(api(addresses.me)).rejects.toMatchObject({
+      status: 200,
+      message: 'The server sent an answer this app does not understand.',
+    });
+  });
+
+  it('answers the body as the server sent it once it matches the contract', async () => {
+    storeSession('fresh-access', 'refresh-1');
+    const { fetch, calls } = createFakeFetch(() => json(200, me));
+    const { api } = createApiClient({ fetch });
+
+    await expect(api(addresses.me)).resolves.toEqual(me);
+    expect(calls[0]).toMatchObject({
+      method: 'GET',
+      url: '/api/auth/me/',
+      authorization: 'Bearer fresh-access',
+    });
+  });
+
+  it('reads a refusal whose body is not an API error as no body, with the status in the message', async () => {
+    const { fetch } = createFakeFetch(() =>
+      json(502, { error: 'Bad gateway', details: { email: 'not a list' } }),
+    );
+    const { api } = createApiClient({ fetch });
+
+    await expect(api(addresses.login, { body: { email: 'a@b.ug', password: 'x' } })).rejects.toMatchObject({
+      status: 502,
+      body: null,
+      message: 'Request failed with status 502',
+    });
+  });
+
+  it('ends the session when the refresh answers 200 without a token pair', async () => {
+    storeSession('stale-access', 'refresh-1');
+    const onSessionExpired = vi.fn();
+    const { fetch } = createFakeFetch((call) =>
+      call.url === '/api/token/refresh/'
+        ? json(200, { access: 'fresh-access' })
+        : json(401, { error: 'Token expired' }),
+    );
+    const { api } = createApiClient({ fetch, onSessionExpired });
+
+    await expect(api(addresses.me)).rejects.toMatchObject({ status: 401 });
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
   });
 });

@@ -1,9 +1,5 @@
-import {
-  ApiError,
-  type RouteDefinition,
-  type RouteResponse,
-  refreshToken as refreshRoute,
-} from '@sente/contract';
+import type { ApiError, RouteDefinition, RouteResponse } from '@sente/contract';
+import { type RouteAddress, routes } from '@sente/contract/routes';
 import type { z } from 'zod';
 import { clearSession, readAccessToken, readRefreshToken, saveTokens } from './session.ts';
 
@@ -84,7 +80,14 @@ interface RequestParts {
   readonly signal?: AbortSignal | undefined;
 }
 
-export type Api = <R extends RouteDefinition>(route: R, ...args: ApiArgs<R>) => Promise<RouteResponse<R>>;
+/**
+ * Calls a route, named by its contract definition or by its address (`@sente/contract/routes`, the
+ * same route without its schemas, which the app uses to keep zod off its first screens).
+ */
+export interface Api {
+  <R extends RouteDefinition>(route: R, ...args: ApiArgs<R>): Promise<RouteResponse<R>>;
+  <R extends RouteDefinition>(route: RouteAddress<R>, ...args: ApiArgs<R>): Promise<RouteResponse<R>>;
+}
 
 export interface ApiClientOptions {
   /** Defaults to the global fetch, looked up on every call. */
@@ -144,9 +147,47 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The contract's ApiError, checked by hand: the client must read refusals without loading zod. */
+function asApiError(body: unknown): ApiError | null {
+  if (!isRecord(body) || typeof body.error !== 'string') return null;
+  if (body.code !== undefined && typeof body.code !== 'string') return null;
+  const { details } = body;
+  if (details !== undefined) {
+    if (!isRecord(details)) return null;
+    const lists = Object.values(details);
+    if (!lists.every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'))) {
+      return null;
+    }
+  }
+  return body as ApiError;
+}
+
 function errorFromBody(status: number, body: unknown): ApiRequestError {
-  const parsed = ApiError.safeParse(body);
-  return new ApiRequestError(status, parsed.success ? parsed.data : null);
+  return new ApiRequestError(status, asApiError(body));
+}
+
+/** The refresh route's answer, checked by hand like asApiError. */
+function asTokenPair(body: unknown): { readonly access: string; readonly refresh: string } | null {
+  if (!isRecord(body) || typeof body.access !== 'string' || typeof body.refresh !== 'string') return null;
+  if (body.access === '' || body.refresh === '') return null;
+  return { access: body.access, refresh: body.refresh };
+}
+
+/**
+ * The schema a development build or a test checks an answer against: the definition's own, or for
+ * an address the contract's route at the same method and path, loaded only then.
+ */
+async function responseSchemaOf(
+  route: RouteDefinition | RouteAddress,
+  status: number,
+): Promise<z.ZodType | undefined> {
+  if ('responses' in route) return route.responses[status];
+  const { routes: definitions } = await import('@sente/contract');
+  const definition = Object.values(definitions).find(
+    (candidate) => candidate.method === route.method && candidate.path === route.path,
+  );
+  if (!definition) throw new Error(`The contract has no route ${route.method} ${route.path}`);
+  return (definition.responses as Readonly<Record<number, z.ZodType>>)[status];
 }
 
 function isAbort(error: unknown): boolean {
@@ -175,7 +216,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     (options.fetch ?? globalThis.fetch)(input, init);
 
   async function send(
-    route: RouteDefinition,
+    route: RouteDefinition | RouteAddress,
     request: RequestParts,
     accessToken: string | null,
   ): Promise<Response> {
@@ -210,13 +251,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (current !== null && current !== staleAccess) return { access: current };
       const refresh = tokens.readRefreshToken();
       if (!refresh) return endSession();
-      const response = await send(refreshRoute, { body: { refresh } }, null);
+      const response = await send(routes.refreshToken, { body: { refresh } }, null);
       const body = await readJson(response);
       if (response.status >= 500) throw errorFromBody(response.status, body);
-      const pair = response.ok ? refreshRoute.responses[200].safeParse(body) : null;
-      if (!pair?.success) return endSession();
-      tokens.saveTokens(pair.data);
-      return { access: pair.data.access };
+      const pair = response.ok ? asTokenPair(body) : null;
+      if (!pair) return endSession();
+      tokens.saveTokens(pair);
+      return { access: pair.access };
     });
   }
 
@@ -237,7 +278,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return refreshing;
   }
 
-  async function call(route: RouteDefinition, request: RequestParts): Promise<unknown> {
+  async function call(route: RouteDefinition | RouteAddress, request: RequestParts): Promise<unknown> {
     const needsAuth = route.auth !== 'public';
     const usedAccess = needsAuth ? tokens.readAccessToken() : null;
     let response = await send(route, request, usedAccess);
@@ -252,20 +293,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     const body = await readJson(response);
     if (!response.ok) throw errorFromBody(response.status, body);
-    const schema = route.responses[response.status];
-    if (!schema) return body;
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      throw new ApiRequestError(
-        response.status,
-        null,
-        'The server sent an answer this app does not understand.',
-      );
+    // Answers are checked strictly against the contract in development and tests, here and on the
+    // server; a production build trusts them as they are, which is the same value (no response schema
+    // transforms, route-addresses.test.ts), and does not ship the schemas to phones (docs/app.md).
+    if (import.meta.env.DEV) {
+      const schema = await responseSchemaOf(route, response.status);
+      if (schema && !schema.safeParse(body).success) {
+        throw new ApiRequestError(
+          response.status,
+          null,
+          'The server sent an answer this app does not understand.',
+        );
+      }
     }
-    return parsed.data;
+    return body;
   }
 
-  const api = (<R extends RouteDefinition>(route: R, ...args: ApiArgs<R>) =>
+  const api = ((route: RouteDefinition | RouteAddress, ...args: [RequestParts?]) =>
     call(route, args[0] ?? {})) as Api;
 
   return {

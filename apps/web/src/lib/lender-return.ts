@@ -1,4 +1,5 @@
-import { type Portfolio, ugxOrZero } from '@sente/contract';
+import type { Portfolio } from '@sente/contract';
+import { ugxOrZero } from '@sente/contract/money';
 import type { z } from 'zod';
 
 type PortfolioDto = z.infer<typeof Portfolio>;

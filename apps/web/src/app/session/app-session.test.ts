@@ -1,4 +1,4 @@
-import { routes } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../lib/api-client.ts';
 import { readSession } from '../../lib/session.ts';

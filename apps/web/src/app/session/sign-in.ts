@@ -1,4 +1,5 @@
-import { type RegisterBody, type Registered, routes } from '@sente/contract';
+import type { RegisterBody, Registered } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { saveSession as saveAdminSession } from '../../lib/session.ts';
 import { appApi } from './app-api.ts';
 import { type AppUser, clearAppSession, readAppRefreshToken, saveAppSession } from './app-session.ts';

@@ -1,4 +1,4 @@
-import { routes } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeyOf } from '../../lib/query-key.ts';

@@ -1,4 +1,5 @@
-import { type PhoneCodeState, routes } from '@sente/contract';
+import type { PhoneCodeState } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isStatus } from '../../../lib/api-error-message.ts';
 import { queryKeyOf } from '../../../lib/query-key.ts';

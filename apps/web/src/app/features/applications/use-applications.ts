@@ -1,9 +1,5 @@
-import {
-  type ApplicationDto,
-  type BorrowerApplicationDto,
-  type CreateApplicationBody,
-  routes,
-} from '@sente/contract';
+import type { ApplicationDto, BorrowerApplicationDto, CreateApplicationBody } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 import { appApi } from '../../session/app-api.ts';

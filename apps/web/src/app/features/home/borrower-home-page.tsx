@@ -1,4 +1,6 @@
-import { type BorrowerApplicationDto, formatKampalaDate, formatUgx, type LoanDto } from '@sente/contract';
+import type { BorrowerApplicationDto, LoanDto } from '@sente/contract';
+import { formatKampalaDate } from '@sente/contract/kampala-time';
+import { formatUgx } from '@sente/contract/money';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

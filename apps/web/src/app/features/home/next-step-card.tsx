@@ -1,4 +1,5 @@
-import { formatKampalaDate, formatUgx } from '@sente/contract';
+import { formatKampalaDate } from '@sente/contract/kampala-time';
+import { formatUgx } from '@sente/contract/money';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { focusRing } from '../../../ui/button.tsx';

@@ -1,4 +1,5 @@
-import { type BorrowerApplicationDto, type LoanDto, missingDocuments } from '@sente/contract';
+import type { BorrowerApplicationDto, LoanDto } from '@sente/contract';
+import { missingDocuments } from '@sente/contract/documents';
 import { paths } from '../../../lib/paths.ts';
 
 /**

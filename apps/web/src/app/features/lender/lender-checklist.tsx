@@ -1,4 +1,5 @@
-import { formatKampalaDate, type LenderStatus } from '@sente/contract';
+import type { LenderStatus } from '@sente/contract';
+import { formatKampalaDate } from '@sente/contract/kampala-time';
 import { Check, Circle, Hourglass } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';

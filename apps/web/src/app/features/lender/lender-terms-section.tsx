@@ -1,4 +1,5 @@
-import { formatKampalaDate, type LenderStatus } from '@sente/contract';
+import type { LenderStatus } from '@sente/contract';
+import { formatKampalaDate } from '@sente/contract/kampala-time';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';

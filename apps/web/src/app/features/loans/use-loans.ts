@@ -1,4 +1,5 @@
-import { type RouteResponse, routes } from '@sente/contract';
+import type { RouteResponse, Routes } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 import { appApi } from '../../session/app-api.ts';
@@ -26,5 +27,5 @@ export function useLoanBalance(id: number) {
   });
 }
 
-export type LoanDetail = RouteResponse<typeof routes.getLoan>;
-export type LoanBalance = RouteResponse<typeof routes.loanBalance>;
+export type LoanDetail = RouteResponse<Routes['getLoan']>;
+export type LoanBalance = RouteResponse<Routes['loanBalance']>;

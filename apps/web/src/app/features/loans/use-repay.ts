@@ -1,4 +1,4 @@
-import { routes } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { appApi } from '../../session/app-api.ts';
 import { useMobileMoneyRequest } from '../payments/use-mobile-money.ts';
 

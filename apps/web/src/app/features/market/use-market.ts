@@ -1,4 +1,5 @@
-import { type Bid, routes } from '@sente/contract';
+import type { Bid } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 import { appApi } from '../../session/app-api.ts';

@@ -1,4 +1,5 @@
-import { normalizeUgandanMobile, type PlatformTransaction, routes } from '@sente/contract';
+import { normalizeUgandanMobile, type PlatformTransaction } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeyOf } from '../../../lib/query-key.ts';

@@ -1,4 +1,5 @@
-import { ApiError, routes } from '@sente/contract';
+import { ApiError } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { ApiRequestError, buildQuery, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { downloadCsv } from '../../../lib/csv-export.ts';
 import { appAccessTokenAfter401 } from '../../session/app-api.ts';

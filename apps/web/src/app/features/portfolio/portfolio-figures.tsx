@@ -1,4 +1,4 @@
-import { formatUgx } from '@sente/contract';
+import { formatUgx } from '@sente/contract/money';
 import { describeReturn } from '../../../lib/lender-return.ts';
 import { StatCard } from '../../../ui/stat-card.tsx';
 import { describeLoans, interestAfterFees, type PortfolioDto, totalLoans } from './portfolio-figures.ts';

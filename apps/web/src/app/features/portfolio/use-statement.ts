@@ -1,4 +1,4 @@
-import { routes } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 import { appApi } from '../../session/app-api.ts';

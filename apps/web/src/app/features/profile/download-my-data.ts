@@ -1,4 +1,4 @@
-import { routes } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { appApi } from '../../session/app-api.ts';
 
 /** GET /api/auth/me/data/ saved as a JSON file (Data Protection and Privacy Act, 2019: access). */

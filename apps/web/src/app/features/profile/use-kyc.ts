@@ -1,4 +1,5 @@
-import { type Kyc, type KycUpdateBody, routes } from '@sente/contract';
+import type { Kyc, KycUpdateBody } from '@sente/contract';
+import { routes } from '@sente/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 import { appApi } from '../../session/app-api.ts';
