@@ -21,9 +21,16 @@ export function registerLoanRoutes(
   }: { loans: LoansService; users: UsersService; applications: ApplicationsService },
 ): void {
   register(routes.listLoans, async ({ query, request }) => {
-    const { count, rows } = await loans.list({
+    const { count, rows } = await loans.worklist({
       status: query.status,
       userId: query.user,
+      search: query.search,
+      arrears: query.arrears,
+      nextDueFrom: query.next_due_from,
+      nextDueTo: query.next_due_to,
+      amountMin: query.amount_min,
+      amountMax: query.amount_max,
+      ordering: query.ordering,
       limit: query.page_size,
       offset: pageOffset(query),
     });
@@ -109,7 +116,12 @@ export function registerLoanRoutes(
   register(routes.repaymentStatistics, () => loans.repaymentStatistics());
 
   register(routes.overduePayments, async ({ query, request }) => {
-    const { count, rows } = await loans.listOverdue({ limit: query.page_size, offset: pageOffset(query) });
+    const { count, rows } = await loans.listOverdue({
+      bucket: query.bucket,
+      ordering: query.ordering,
+      limit: query.page_size,
+      offset: pageOffset(query),
+    });
     const today = loans.today();
     return pagedAnswer(
       request,
@@ -118,4 +130,6 @@ export function registerLoanRoutes(
       rows.map((row) => toOverduePaymentDto(row, today)),
     );
   });
+
+  register(routes.collectionBuckets, () => loans.collectionBuckets());
 }

@@ -1,8 +1,13 @@
 import {
+  ARREARS_BUCKETS,
+  type ArrearsBucket,
   addDays,
+  arrearsBucketDueDates,
   buildSchedule,
+  type CollectionOrdering,
   type InterestType,
   kampalaDate,
+  type LoanOrdering,
   rateToBasisPoints,
   toUgxString,
 } from '@sente/contract';
@@ -11,7 +16,9 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import { allocateRepayment } from './allocate-repayment.ts';
 import { createLoanFromApplication } from './create-loan.ts';
+import { listLoans } from './loan-list.repo.ts';
 import {
+  countOverdueBetween,
   findLoanView,
   type LoanView,
   listLoanViews,
@@ -134,12 +141,71 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
       return listLoanViews(db, filter);
     },
 
+    /**
+     * The admin's loans worklist. The arrears bucket and the next-due range both narrow the next
+     * (oldest unpaid) due date, so they meet as one date range; one that cannot match answers nothing.
+     */
+    worklist(query: {
+      status?: LoanView['loan']['status'] | undefined;
+      userId?: number | undefined;
+      search?: string | undefined;
+      arrears?: ArrearsBucket | undefined;
+      nextDueFrom?: string | undefined;
+      nextDueTo?: string | undefined;
+      amountMin?: number | undefined;
+      amountMax?: number | undefined;
+      ordering: LoanOrdering;
+      limit: number;
+      offset: number;
+    }) {
+      const bucket = query.arrears ? arrearsBucketDueDates(query.arrears, today()) : undefined;
+      const later = (a: string | undefined, b: string | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
+      const earlier = (a: string | undefined, b: string | undefined) => (a && b ? (a < b ? a : b) : (a ?? b));
+      return listLoans(db, {
+        status: query.status,
+        userId: query.userId,
+        search: query.search,
+        dueFrom: later(bucket?.from, query.nextDueFrom),
+        dueTo: earlier(bucket?.to, query.nextDueTo),
+        amountMin: query.amountMin,
+        amountMax: query.amountMax,
+        ordering: query.ordering,
+        limit: query.limit,
+        offset: query.offset,
+      });
+    },
+
     listRepayments(filter: { loanId?: number | undefined; limit: number; offset: number }) {
       return listRepaymentViews(db, filter);
     },
 
-    listOverdue(page: { limit: number; offset: number }) {
-      return listOverdueLoans(db, today(), page);
+    listOverdue(query: {
+      bucket?: ArrearsBucket | undefined;
+      ordering: CollectionOrdering;
+      limit: number;
+      offset: number;
+    }) {
+      const day = today();
+      const range = query.bucket ? arrearsBucketDueDates(query.bucket, day) : undefined;
+      return listOverdueLoans(db, day, {
+        dueFrom: range?.from,
+        dueTo: range?.to,
+        ordering: query.ordering,
+        limit: query.limit,
+        offset: query.offset,
+      });
+    },
+
+    /** How many loans are in each arrears bucket today. */
+    async collectionBuckets() {
+      const day = today();
+      const buckets = await Promise.all(
+        ARREARS_BUCKETS.map(async (bucket) => ({
+          bucket,
+          count: await countOverdueBetween(db, day, arrearsBucketDueDates(bucket, day)),
+        })),
+      );
+      return { buckets, total: buckets.reduce((sum, b) => sum + b.count, 0) };
     },
 
     /** Per status: count and principal; plus what is still owed on all loans when asked. */
