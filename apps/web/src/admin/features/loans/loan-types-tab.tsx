@@ -9,6 +9,7 @@ import type { Column } from '../../../ui/data-table.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { PagedTable } from '../../../ui/paged-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { STICKY_CELL } from './loan-columns.tsx';
 import { LOAN_MESSAGES } from './loan-messages.ts';
 import { LoanTypeDialog } from './loan-type-dialog.tsx';
 import { useDeleteLoanType, useLoanTypeList } from './use-loan-types.ts';
@@ -27,8 +28,39 @@ export function LoanTypesTab() {
     {
       id: 'name',
       header: 'Loan Type',
+      className: STICKY_CELL,
       cell: (t) => <span className="font-medium">{t.loan_type_name}</span>,
       csv: (t) => t.loan_type_name,
+    },
+    // Beside the name, so edit and delete are never cut off at the right (issue 18).
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (t) => (
+        <div className="flex gap-1">
+          <button
+            type="button"
+            className={buttonClassName('ghost', 'icon')}
+            aria-label={`Edit ${t.loan_type_name}`}
+            title="Edit"
+            onClick={() => setEditing(t)}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+          </button>
+          <button
+            type="button"
+            className={`${buttonClassName('ghost', 'icon')} text-red-700 dark:text-red-300`}
+            aria-label={`Delete ${t.loan_type_name}`}
+            title="Delete"
+            onClick={() => {
+              remove.reset();
+              setToDelete(t);
+            }}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      ),
     },
     {
       id: 'range',
@@ -64,35 +96,6 @@ export function LoanTypesTab() {
       header: 'Status',
       cell: (t) => <StatusBadge label={t.status} tone={t.status === 'ACTIVE' ? 'green' : 'slate'} />,
       csv: (t) => t.status,
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      cell: (t) => (
-        <div className="flex gap-1">
-          <button
-            type="button"
-            className={buttonClassName('ghost', 'icon')}
-            aria-label={`Edit ${t.loan_type_name}`}
-            title="Edit"
-            onClick={() => setEditing(t)}
-          >
-            <Pencil aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            className={`${buttonClassName('ghost', 'icon')} text-red-700 dark:text-red-300`}
-            aria-label={`Delete ${t.loan_type_name}`}
-            title="Delete"
-            onClick={() => {
-              remove.reset();
-              setToDelete(t);
-            }}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </button>
-        </div>
-      ),
     },
   ];
 
