@@ -190,6 +190,7 @@ describe('Loans', () => {
     await dialog.getByLabel('Interest Type').selectOption('COMPOUND');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Loan type Boda Boda Asset Finance added', { exact: true }).waitFor();
 
     await page.getByLabel('Rows per page').selectOption('100');
     const row = types.locator('tbody tr:has(td + td)', { hasText: 'Boda Boda Asset Finance' });
@@ -215,6 +216,7 @@ describe('Loans', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await confirm.waitFor({ state: 'hidden' });
     await row.waitFor({ state: 'detached' });
+    await page.getByText('Loan type Boda Boda Asset Finance deleted', { exact: true }).waitFor();
     expect(problems).toEqual([]);
     await close();
   });

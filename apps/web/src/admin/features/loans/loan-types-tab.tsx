@@ -9,6 +9,7 @@ import type { Column } from '../../../ui/data-table.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { PagedTable } from '../../../ui/paged-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { useToast } from '../../../ui/toast.tsx';
 import { STICKY_CELL } from './loan-columns.tsx';
 import { LOAN_MESSAGES } from './loan-messages.ts';
 import { LoanTypeDialog } from './loan-type-dialog.tsx';
@@ -20,6 +21,7 @@ export function LoanTypesTab() {
   const paging = useUrlPaging();
   const list = useLoanTypeList(paging);
   const remove = useDeleteLoanType();
+  const toast = useToast();
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
   const [editing, setEditing] = useState<LoanTypeDto | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<LoanTypeDto | null>(null);
@@ -135,7 +137,14 @@ export function LoanTypesTab() {
         isBusy={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
+          if (!toDelete) return;
+          const name = toDelete.loan_type_name;
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              toast.show({ message: `Loan type ${name} deleted` });
+              setToDelete(null);
+            },
+          });
         }}
         error={
           remove.isError ? { message: LOAN_MESSAGES.deleteFailed, reason: serverReason(remove.error) } : null
