@@ -13,6 +13,7 @@ import {
   UgxInput,
   UgxString,
 } from './common.ts';
+import { CsvFile, exportQuery } from './csv-export.ts';
 import { addDays } from './kampala-time.ts';
 import { InterestType } from './loan-types.ts';
 import { route } from './route.ts';
@@ -256,34 +257,52 @@ export type LoanOrdering = z.infer<typeof LoanOrdering>;
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-export const LoanListQuery = pageQuery(10)
-  .extend({
+/** The worklist's filters, shared by the list and its export. */
+const LOAN_FILTERS = {
+  status: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
+    LoanStatus.optional(),
+  ),
+  user: Id.optional(),
+  /** A loan reference (SL-2026-000041, or its start) or the borrower's name, email or phone. */
+  search: z.preprocess(blankToUndefined, Text.trim().max(100).optional()),
+  /** Loans whose days in arrears fall in this bucket. */
+  arrears: z.preprocess(blankToUndefined, ArrearsBucket.optional()),
+  /** Next due date (the oldest unpaid installment's) from / to, inclusive. */
+  next_due_from: z.preprocess(blankToUndefined, IsoDate.optional()),
+  next_due_to: z.preprocess(blankToUndefined, IsoDate.optional()),
+  /** Principal from / to, whole shillings, inclusive. */
+  amount_min: z.preprocess(blankToUndefined, UgxInput.optional()),
+  amount_max: z.preprocess(blankToUndefined, UgxInput.optional()),
+};
+
+type LoanFilterValues = {
+  next_due_from?: string | undefined;
+  next_due_to?: string | undefined;
+  amount_min?: number | undefined;
+  amount_max?: number | undefined;
+};
+
+/** Ranges that end before they start are a 400 naming the end. */
+function withCheckedRanges<T extends z.ZodType<LoanFilterValues>>(schema: T) {
+  return schema
+    .refine((q) => !q.next_due_from || !q.next_due_to || q.next_due_from <= q.next_due_to, {
+      message: 'next_due_from must not be after next_due_to',
+      path: ['next_due_to'],
+    })
+    .refine((q) => q.amount_min === undefined || q.amount_max === undefined || q.amount_min <= q.amount_max, {
+      message: 'amount_min must not be above amount_max',
+      path: ['amount_max'],
+    });
+}
+
+export const LoanListQuery = withCheckedRanges(
+  pageQuery(10).extend({
     include_balance: flag,
-    status: z.preprocess(
-      (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
-      LoanStatus.optional(),
-    ),
-    user: Id.optional(),
-    /** A loan reference (SL-2026-000041, or its start) or the borrower's name, email or phone. */
-    search: z.preprocess(blankToUndefined, Text.trim().max(100).optional()),
-    /** Loans whose days in arrears fall in this bucket. */
-    arrears: z.preprocess(blankToUndefined, ArrearsBucket.optional()),
-    /** Next due date (the oldest unpaid installment's) from / to, inclusive. */
-    next_due_from: z.preprocess(blankToUndefined, IsoDate.optional()),
-    next_due_to: z.preprocess(blankToUndefined, IsoDate.optional()),
-    /** Principal from / to, whole shillings, inclusive. */
-    amount_min: z.preprocess(blankToUndefined, UgxInput.optional()),
-    amount_max: z.preprocess(blankToUndefined, UgxInput.optional()),
+    ...LOAN_FILTERS,
     ordering: z.preprocess(blankToUndefined, LoanOrdering.default('-opening_date')),
-  })
-  .refine((q) => !q.next_due_from || !q.next_due_to || q.next_due_from <= q.next_due_to, {
-    message: 'next_due_from must not be after next_due_to',
-    path: ['next_due_to'],
-  })
-  .refine((q) => q.amount_min === undefined || q.amount_max === undefined || q.amount_min <= q.amount_max, {
-    message: 'amount_min must not be above amount_max',
-    path: ['amount_max'],
-  });
+  }),
+);
 
 /** Collections' sorts: by days in arrears (from the oldest unpaid due date) or by what is still owed. */
 export const COLLECTION_ORDERINGS = [
@@ -418,6 +437,28 @@ export const overduePayments = route({
   responses: { 200: pageOf(OverduePaymentDto), 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
+export const exportLoans = route({
+  method: 'GET',
+  path: '/api/loans/loans/export/',
+  auth: 'admin',
+  summary:
+    'Every loan matching the worklist filters, opened within the Kampala date range, newest first, as streamed CSV',
+  tags: ['loans'],
+  query: withCheckedRanges(exportQuery(LOAN_FILTERS)),
+  responses: { 200: CsvFile, 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const exportCollections = route({
+  method: 'GET',
+  path: '/api/loans/overdue-payments/export/',
+  auth: 'admin',
+  summary:
+    'Every late loan in the bucket, late since a day within the Kampala date range, most days in arrears first, as streamed CSV',
+  tags: ['loans'],
+  query: exportQuery({ bucket: z.preprocess(blankToUndefined, ArrearsBucket.optional()) }),
+  responses: { 200: CsvFile, 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
 export const collectionBuckets = route({
   method: 'GET',
   path: '/api/loans/overdue-payments/buckets/',
@@ -460,5 +501,7 @@ export const loanRoutes = {
   repaymentStatistics,
   overduePayments,
   collectionBuckets,
+  exportLoans,
+  exportCollections,
   repayLoan,
 } as const;

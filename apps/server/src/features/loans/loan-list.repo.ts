@@ -1,6 +1,7 @@
 import type { LoanOrdering } from '@sente/contract';
 import { and, asc, count, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loanStatusTotals, loans, loanTypes, users } from '../../db/schema/index.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
@@ -136,11 +137,11 @@ async function resolveSearch(db: DbOrTx, search: string): Promise<{ shape: strin
   return { shape: 'i', values: { userIds: people.map((p) => p.id) } };
 }
 
-/** One page of the loans worklist and how many loans match. */
-export async function listLoans(
+/** A filter's statement shape and its placeholder values, the search resolved once. */
+async function resolveLoanFilter(
   db: DbOrTx,
-  filter: LoanListFilter,
-): Promise<{ count: number; rows: LoanView[] }> {
+  filter: Omit<LoanListFilter, 'ordering' | 'limit' | 'offset'>,
+): Promise<{ where: string; values: Record<string, unknown> }> {
   const search = filter.search ? await resolveSearch(db, filter.search) : undefined;
   const where = [
     filter.status ? 's' : '',
@@ -151,12 +152,92 @@ export async function listLoans(
     filter.amountMax !== undefined ? 'x' : '',
     search?.shape ?? '',
   ].join('');
-  const values = { ...filter, ...search?.values };
+  return { where, values: { ...filter, ...search?.values } };
+}
+
+/** One page of the loans worklist and how many loans match. */
+export async function listLoans(
+  db: DbOrTx,
+  filter: LoanListFilter,
+): Promise<{ count: number; rows: LoanView[] }> {
+  const { where, values } = await resolveLoanFilter(db, filter);
   // A status alone (or nothing) is counted from the running totals (docs/scale.md): no scan of the loans.
   const [total] =
     where === '' || where === 's'
       ? await runningCount(db, filter.status ? 'status' : 'all').execute(values)
       : await listCount(db, where).execute(values);
-  const rows = await listPage(db, `${where}/${filter.ordering}`).execute(values);
+  const rows = await listPage(db, `${where}/${filter.ordering}`).execute({
+    ...values,
+    limit: filter.limit,
+    offset: filter.offset,
+  });
   return { count: total?.n ?? 0, rows };
+}
+
+export type ExportedLoan = LoanView & { readonly cursorAt: string };
+
+/**
+ * The export's letters after the filter's: f opened from, e opened before, c after a cursor. Newest
+ * first, as the list's default, through the same (opening_date, id) indexes.
+ */
+const exportPage = preparedRead(
+  'loans.export_page',
+  (db, shape: `${string}/${string}`) => {
+    const [where = '', extra = ''] = shape.split('/');
+    return db
+      .select({
+        loan: loans,
+        userName: users.name,
+        loanTypeName: loanTypes.name,
+        cursorAt: exactTime(loans.openingDate),
+      })
+      .from(loans)
+      .innerJoin(users, eq(users.id, loans.userId))
+      .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
+      .where(
+        and(
+          whereOf(where),
+          extra.includes('f')
+            ? sql`${loans.openingDate} >= ${sql.placeholder('from')}::timestamptz`
+            : undefined,
+          extra.includes('e')
+            ? sql`${loans.openingDate} < ${sql.placeholder('until')}::timestamptz`
+            : undefined,
+          extra.includes('c')
+            ? beforeKeyset(
+                loans.openingDate,
+                loans.id,
+                sql.placeholder('afterAt'),
+                sql.placeholder('afterId'),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(loans.openingDate), desc(loans.id))
+      .limit(sql.placeholder('limit'));
+  },
+  { planPerRequest: (shape) => isSearch(shape.split('/')[0] ?? '') },
+);
+
+/** Up to `limit` loans after the cursor, newest first: one page of the worklist's CSV export. */
+export async function findLoansForExport(
+  db: DbOrTx,
+  filter: Omit<LoanListFilter, 'ordering' | 'limit' | 'offset'>,
+  page: {
+    readonly from?: Date | undefined;
+    readonly until?: Date | undefined;
+    readonly after: TimeKeyset | null;
+    readonly limit: number;
+  },
+): Promise<ExportedLoan[]> {
+  const { where, values } = await resolveLoanFilter(db, filter);
+  const extra = `${page.from ? 'f' : ''}${page.until ? 'e' : ''}${page.after ? 'c' : ''}`;
+  return exportPage(db, `${where}/${extra}`).execute({
+    ...values,
+    from: page.from?.toISOString(),
+    until: page.until?.toISOString(),
+    afterAt: page.after?.at,
+    afterId: page.after?.id,
+    limit: page.limit,
+  });
 }

@@ -220,6 +220,73 @@ const overdueInstallments = preparedRead('loans.overdue_installments', (db) =>
     .groupBy(loanInstallments.loanId),
 );
 
+const overdueExportPage = preparedRead('loans.overdue_export_page', (db, shape: string) =>
+  db
+    .select({
+      loan: loans,
+      userName: users.name,
+      phoneNumber: users.phoneNumber,
+      loanTypeName: loanTypes.name,
+    })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
+    .where(
+      and(
+        sql`${loans.status} <> 'FULLY_PAID'`,
+        lt(loans.oldestUnpaidDueDate, sql.placeholder('today')),
+        shape.includes('f') ? gte(loans.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
+        shape.includes('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
+        shape.includes('c')
+          ? sql`(${loans.oldestUnpaidDueDate}, ${loans.id}) > (${sql.placeholder('afterDue')}::date, ${sql.placeholder('afterId')}::integer)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(loans.oldestUnpaidDueDate), asc(loans.id))
+    .limit(sql.placeholder('limit')),
+);
+
+async function withArrears(
+  db: DbOrTx,
+  today: string,
+  views: Omit<OverdueRow, 'overdueInstallments' | 'amountOverdue'>[],
+): Promise<OverdueRow[]> {
+  const loanIds = views.map((v) => v.loan.id);
+  const sums = loanIds.length === 0 ? [] : await overdueInstallments(db).execute({ loanIds, today });
+  const byLoan = new Map(sums.map((s) => [s.loanId, s]));
+  return views.map((v) => ({
+    ...v,
+    overdueInstallments: byLoan.get(v.loan.id)?.n ?? 0,
+    amountOverdue: byLoan.get(v.loan.id)?.amount ?? 0,
+  }));
+}
+
+/**
+ * Up to `limit` late loans after the cursor, most days in arrears first (oldest unpaid due date, then
+ * id): one page of the Collections CSV export, through the partial index loans_in_arrears_idx.
+ */
+export async function findOverdueForExport(
+  db: DbOrTx,
+  today: string,
+  page: {
+    readonly dueFrom?: string | undefined;
+    readonly dueTo?: string | undefined;
+    readonly after: { readonly due: string; readonly id: number } | null;
+    readonly limit: number;
+  },
+): Promise<OverdueRow[]> {
+  const shape = `${page.dueFrom === undefined ? '' : 'f'}${page.dueTo === undefined ? '' : 't'}${page.after ? 'c' : ''}`;
+  const views = await overdueExportPage(db, shape).execute({
+    today,
+    dueFrom: page.dueFrom,
+    dueTo: page.dueTo,
+    afterDue: page.after?.due,
+    afterId: page.after?.id,
+    limit: page.limit,
+  });
+  return withArrears(db, today, views);
+}
+
 /** Loans with an installment unpaid past its due date (Collections), most days in arrears first unless sorted. */
 export async function listOverdueLoans(
   db: DbOrTx,
@@ -230,15 +297,5 @@ export async function listOverdueLoans(
   // Counted from the running counts per oldest unpaid due date (migration 0016), one row per day.
   const [total] = await overdueCount(db, where).execute({ today, ...filter });
   const views = await overduePage(db, `${where}/${filter.ordering}`).execute({ today, ...filter });
-  const loanIds = views.map((v) => v.loan.id);
-  const sums = loanIds.length === 0 ? [] : await overdueInstallments(db).execute({ loanIds, today });
-  const byLoan = new Map(sums.map((s) => [s.loanId, s]));
-  return {
-    count: total?.n ?? 0,
-    rows: views.map((v) => ({
-      ...v,
-      overdueInstallments: byLoan.get(v.loan.id)?.n ?? 0,
-      amountOverdue: byLoan.get(v.loan.id)?.amount ?? 0,
-    })),
-  };
+  return { count: total?.n ?? 0, rows: await withArrears(db, today, views) };
 }

@@ -205,3 +205,115 @@ describe('GET /api/loans/overdue-payments/ (Collections)', () => {
     });
   });
 });
+
+/** A CSV body's rows (no quoted commas in these fixtures), without the byte-order mark. */
+function csvRows(body: string): string[][] {
+  return body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
+}
+
+describe('GET /api/loans/loans/export/', () => {
+  it('streams every matching loan newest first, amounts as plain shillings and dates ISO', async () => {
+    const res = await get('/api/loans/loans/export/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="loans-all.csv"');
+    const [header, ...rows] = csvRows(res.body);
+    expect(header?.slice(0, 4)).toEqual(['Loan', 'Borrower', 'Loan Type', 'Amount (UGX)']);
+    expect(rows.map((r) => r[0])).toEqual([refs.current, refs.late, refs.paid, refs.defaulted]);
+    const late = rows.find((r) => r[0] === refs.late);
+    const column = (name: string) => header?.indexOf(name) ?? -1;
+    expect(late?.[column('Amount (UGX)')]).toBe('2000000');
+    expect(late?.[column('Remaining Balance (UGX)')]).toBe('2066462');
+    expect(late?.[column('Next Due')]).toBe('2025-06-02');
+    expect(late?.[column('Days in Arrears')]).toBe('14');
+    expect(late?.[column('Opened At')]).toMatch(/^2025-05-05T10:00:00(\.000)?\+03:00$/);
+  });
+
+  it('applies the worklist filters and the opening date range', async () => {
+    const refsOf = async (query: string) => {
+      const res = await get(`/api/loans/loans/export/?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return csvRows(res.body)
+        .slice(1)
+        .map((r) => r[0]);
+    };
+    expect(await refsOf('status=DEFAULT')).toEqual([refs.defaulted]);
+    expect(await refsOf('search=okello&arrears=1-30')).toEqual([refs.late]);
+    expect(await refsOf('from=2025-05-01&to=2025-05-31')).toEqual([refs.late]);
+    expect(await refsOf('from=2025-06-01')).toEqual([refs.current]);
+    const res = await get('/api/loans/loans/export/?from=2025-06-01');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="loans-from-2025-06-01.csv"');
+  });
+
+  it('answers 400 for a range that ends before it starts, an impossible date or a bad filter', async () => {
+    for (const query of ['from=2025-06-02&to=2025-06-01', 'from=2025-02-30', 'arrears=7', 'amount_min=x']) {
+      expect((await get(`/api/loans/loans/export/?${query}`)).statusCode, query).toBe(400);
+    }
+  });
+
+  it('reads the loans in keyset pages that neither skip nor repeat a loan', async () => {
+    const seen: number[] = [];
+    let after: { at: string; id: number } | null = null;
+    for (;;) {
+      const page = await t.services.loans.exportPage({}, { after, limit: 1 });
+      const last = page.at(-1);
+      if (!last) break;
+      seen.push(last.loan.id);
+      after = { at: last.cursorAt, id: last.loan.id };
+    }
+    expect(seen).toEqual([ids.current, ids.late, ids.paid, ids.defaulted]);
+  });
+});
+
+describe('GET /api/loans/overdue-payments/export/', () => {
+  it('streams the late loans, most days in arrears first, with phone and amount in arrears', async () => {
+    const res = await get('/api/loans/overdue-payments/export/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="collections-all.csv"');
+    const [header, ...rows] = csvRows(res.body);
+    expect(header).toEqual([
+      'Loan',
+      'Borrower',
+      'Phone',
+      'Loan Type',
+      'Status',
+      'Late Since',
+      'Days in Arrears',
+      'Late Installments',
+      'Amount in Arrears (UGX)',
+      'Still Owed (UGX)',
+    ]);
+    expect(rows.map((r) => r[0])).toEqual([refs.defaulted, refs.late]);
+    // A leading + would run as a formula in a spreadsheet: the CSV keeps the number as text (csvCell).
+    expect(rows[0]?.slice(1, 3)).toEqual(['Nakato Sarah', "'+256772123456"]);
+    expect(rows[1]?.slice(5)).toEqual(['2025-06-02', '14', '2', String(2 * 89_846), '2066462']);
+  });
+
+  it('narrows to one bucket and to the days loans fell late, and pages by keyset', async () => {
+    const late = await get('/api/loans/overdue-payments/export/?bucket=1-30');
+    expect(late.headers['content-disposition']).toBe('attachment; filename="collections-1-30-all.csv"');
+    expect(
+      csvRows(late.body)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual([refs.late]);
+    const since = await get('/api/loans/overdue-payments/export/?from=2025-06-01&to=2025-06-30');
+    expect(
+      csvRows(since.body)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual([refs.late]);
+    expect((await get('/api/loans/overdue-payments/export/?bucket=0')).statusCode).toBe(400);
+    const first = await t.services.loans.exportOverduePage({}, { after: null, limit: 1 });
+    const due = first[0]?.loan.oldestUnpaidDueDate ?? '';
+    const second = await t.services.loans.exportOverduePage(
+      {},
+      { after: { due, id: first[0]?.loan.id ?? 0 }, limit: 1 },
+    );
+    expect([first[0]?.loan.id, second[0]?.loan.id]).toEqual([ids.defaulted, ids.late]);
+  });
+});
