@@ -15,6 +15,7 @@ import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import type { Column } from '../../../ui/data-table.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
+import { ExportAll } from '../../../ui/export-all.tsx';
 import { PagedTable } from '../../../ui/paged-table.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { SideMenu } from '../../../ui/side-menu.tsx';
@@ -24,7 +25,7 @@ import { PageHeading } from '../../shell/page-heading.tsx';
 import { DaysInArrears, LoanRefCell, STICKY_CELL } from './loan-columns.tsx';
 import { ARREARS_BUCKET_LABELS } from './loan-filters.tsx';
 import { LOAN_MESSAGES, LOAN_STATUS_LABELS } from './loan-messages.ts';
-import { useCollectionBuckets, useCollections } from './use-loans.ts';
+import { exportCollections, useCollectionBuckets, useCollections } from './use-loans.ts';
 
 type LateLoan = z.infer<typeof OverduePaymentDto>;
 
@@ -151,6 +152,13 @@ export function CollectionsPage() {
               onDismiss={() => setDismissedError(list.error)}
             />
           ) : null}
+          <div className="flex flex-col gap-1">
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Export every late loan in this bucket that fell late between the dates (leave them empty for
+              all).
+            </p>
+            <ExportAll what="late loans" onExport={(range) => exportCollections(bucket, range)} />
+          </div>
           <PagedTable
             caption={bucket ? `Late loans, ${ARREARS_BUCKET_LABELS[bucket]}` : 'Late loans'}
             pagerLabel="Late loans pages"
@@ -158,7 +166,6 @@ export function CollectionsPage() {
             list={list}
             paging={paging}
             rowKey={(r) => r.loan}
-            exportName={bucket ? `collections-${bucket}` : 'collections'}
             emptyText="No loans are late in this bucket."
             toolbar={
               <SelectField

@@ -4,12 +4,13 @@ import { serverReason } from '../../../lib/api-error-message.ts';
 import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
+import { ExportAll } from '../../../ui/export-all.tsx';
 import { PagedTable } from '../../../ui/paged-table.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
 import { ColumnChooser, useLoanColumns } from './loan-columns.tsx';
 import { LoanFilters, useLoanFilters } from './loan-filters.tsx';
 import { LOAN_MESSAGES } from './loan-messages.ts';
-import { useLoanList, useLoanStatistics } from './use-loans.ts';
+import { exportLoans, useLoanList, useLoanStatistics } from './use-loans.ts';
 
 export function LoansDetailsTab() {
   const url = useUrlState();
@@ -54,6 +55,12 @@ export function LoansDetailsTab() {
         />
       ) : null}
       <LoanFilters url={url} filters={filters} />
+      <div className="flex flex-col gap-1">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Export every loan matching the filters, opened between the dates (leave them empty for all).
+        </p>
+        <ExportAll what="loans" onExport={(range) => exportLoans(filters, range)} />
+      </div>
       <PagedTable
         caption="Loans"
         pagerLabel="Loans pages"
@@ -61,7 +68,6 @@ export function LoansDetailsTab() {
         list={list}
         paging={paging}
         rowKey={(l) => l.id}
-        exportName="loans"
         emptyText="No loans match these filters."
         toolbar={<ColumnChooser extra={extra} onToggle={toggle} />}
       />

@@ -1,6 +1,7 @@
 import { routes } from '@sente/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { downloadExport } from '../../../lib/download-export.ts';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 
 /** The loans worklist's filters and sort as the URL holds them (empty: not filtered). */
@@ -144,4 +145,35 @@ export function useCollectionBuckets() {
     queryKey: queryKeyOf('collectionBuckets'),
     queryFn: ({ signal }) => api(routes.collectionBuckets, { signal }),
   });
+}
+
+/** Every loan matching the worklist's filters (opened within the range), streamed as CSV by the server. */
+export function exportLoans(
+  filters: LoanListFilters,
+  range: { from?: string; to?: string },
+): Promise<string> {
+  const set = (key: string, value: string) => (value ? { [key]: value } : {});
+  return downloadExport(
+    routes.exportLoans,
+    {
+      ...range,
+      ...set('search', filters.search.trim()),
+      ...set('status', filters.status),
+      ...set('arrears', filters.arrears),
+      ...set('next_due_from', filters.nextDueFrom),
+      ...set('next_due_to', filters.nextDueTo),
+      ...set('amount_min', filters.amountMin),
+      ...set('amount_max', filters.amountMax),
+    },
+    'loans.csv',
+  );
+}
+
+/** Every late loan in the bucket (late since a day within the range), streamed as CSV by the server. */
+export function exportCollections(bucket: string, range: { from?: string; to?: string }): Promise<string> {
+  return downloadExport(
+    routes.exportCollections,
+    { ...range, ...(bucket ? { bucket } : {}) },
+    'collections.csv',
+  );
 }
