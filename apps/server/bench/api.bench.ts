@@ -83,6 +83,7 @@ async function pickIds(url: string): Promise<BenchIds> {
       walletUserId: Number(walletUser?.id ?? borrower?.id ?? 1),
       searchTerm: String(surname?.term ?? 'nakato').toLowerCase(),
       referenceTail: reference ? String(reference.tail) : null,
+      loanRef: String((await one('select loan_ref from loans order by id limit 1'))?.loan_ref ?? ''),
     };
   } finally {
     await client.end();

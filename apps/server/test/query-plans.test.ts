@@ -113,6 +113,7 @@ describe('the queries behind the admin screens', () => {
         applicationId: Number(
           (await one(`select id from applications where status = 'PENDING' order by id desc limit 1`)).id,
         ),
+        loanRef: String((await one('select loan_ref from loans order by id limit 1 offset 100')).loan_ref),
       };
       const token = await services.accessTokens.sign({ userId: 1, role: 'admin' }, services.clock.now());
       for (const endpoint of endpoints(ids)) {

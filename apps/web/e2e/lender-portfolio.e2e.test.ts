@@ -97,9 +97,8 @@ describe("A lender's user profile", () => {
     await page.getByText(`Showing ${shares.results.length} of ${shares.count} entries`).waitFor();
 
     await row.getByRole('link', { name: first.loan_ref }).click();
-    await page.waitForURL(
-      (url) => url.pathname === '/dashboard/loans' && url.search.includes(`loan=${first.loan}`),
-    );
+    // A loan reference opens the loan's page (issue 18), which lists who funded it.
+    await page.waitForURL((url) => url.pathname === `/dashboard/loans/${first.loan}`);
     await page
       .getByRole('table', { name: 'Participations', exact: true })
       .getByText(lender.name, { exact: true })

@@ -111,6 +111,14 @@ export const routeTree: RouteObject[] = [
               },
               { path: 'loans', lazy: async () => ({ Component: (await loadAdmin()).LoansPage }) },
               {
+                path: 'loans/:loanId',
+                lazy: async () => ({ Component: (await loadAdmin()).LoanDetailPage }),
+              },
+              {
+                path: 'collections',
+                lazy: async () => ({ Component: (await loadAdmin()).CollectionsPage }),
+              },
+              {
                 path: 'transactions',
                 lazy: async () => ({ Component: (await loadAdmin()).TransactionsPage }),
               },

@@ -9,8 +9,12 @@ import {
   pageOf,
   pageQuery,
   RateString,
+  Text,
+  UgxInput,
   UgxString,
 } from './common.ts';
+import { CsvFile, exportQuery } from './csv-export.ts';
+import { addDays } from './kampala-time.ts';
 import { InterestType } from './loan-types.ts';
 import { route } from './route.ts';
 import { MobileMoneyBody, PlatformTransaction } from './wallet.ts';
@@ -202,20 +206,133 @@ export const OverduePaymentDto = z
   })
   .meta({ id: 'OverduePayment' });
 
-export const LoanListQuery = pageQuery(10).extend({
-  include_balance: flag,
+/** Days in arrears as collections groups them (docs/lending.md, Collections). */
+export const ARREARS_BUCKETS = ['1-30', '31-60', '61-90', '90+'] as const;
+export const ArrearsBucket = z.enum(ARREARS_BUCKETS);
+export type ArrearsBucket = z.infer<typeof ArrearsBucket>;
+
+/**
+ * Each bucket's days in arrears, inclusive; 90+ is the usual aging bucket "over 90" (91 on). A loan
+ * turns DEFAULT at 90 days, so the 61–90 bucket ends with the first day of default.
+ */
+export const ARREARS_BUCKET_DAYS: Record<
+  ArrearsBucket,
+  { readonly from: number; readonly to: number | null }
+> = {
+  '1-30': { from: 1, to: 30 },
+  '31-60': { from: 31, to: 60 },
+  '61-90': { from: 61, to: 90 },
+  '90+': { from: 91, to: null },
+};
+
+/** The oldest unpaid due dates whose loans are in the bucket on `today`: an inclusive date range. */
+export function arrearsBucketDueDates(
+  bucket: ArrearsBucket,
+  today: string,
+): { readonly from: string | undefined; readonly to: string } {
+  const days = ARREARS_BUCKET_DAYS[bucket];
+  return {
+    from: days.to === null ? undefined : addDays(today, -days.to),
+    to: addDays(today, -days.from),
+  };
+}
+
+/**
+ * The loans list's sorts, each read from an index (test/query-plans.test.ts). Days in arrears count
+ * from the next (oldest unpaid) due date, so `-days_in_arrears` is `next_due`: most in arrears first.
+ */
+export const LOAN_ORDERINGS = [
+  '-opening_date',
+  'opening_date',
+  '-amount',
+  'amount',
+  'next_due',
+  '-next_due',
+  '-days_in_arrears',
+  'days_in_arrears',
+] as const;
+export const LoanOrdering = z.enum(LOAN_ORDERINGS);
+export type LoanOrdering = z.infer<typeof LoanOrdering>;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The worklist's filters, shared by the list and its export. */
+const LOAN_FILTERS = {
   status: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
     LoanStatus.optional(),
   ),
   user: Id.optional(),
+  /** A loan reference (SL-2026-000041, or its start) or the borrower's name, email or phone. */
+  search: z.preprocess(blankToUndefined, Text.trim().max(100).optional()),
+  /** Loans whose days in arrears fall in this bucket. */
+  arrears: z.preprocess(blankToUndefined, ArrearsBucket.optional()),
+  /** Next due date (the oldest unpaid installment's) from / to, inclusive. */
+  next_due_from: z.preprocess(blankToUndefined, IsoDate.optional()),
+  next_due_to: z.preprocess(blankToUndefined, IsoDate.optional()),
+  /** Principal from / to, whole shillings, inclusive. */
+  amount_min: z.preprocess(blankToUndefined, UgxInput.optional()),
+  amount_max: z.preprocess(blankToUndefined, UgxInput.optional()),
+};
+
+type LoanFilterValues = {
+  next_due_from?: string | undefined;
+  next_due_to?: string | undefined;
+  amount_min?: number | undefined;
+  amount_max?: number | undefined;
+};
+
+/** Ranges that end before they start are a 400 naming the end. */
+function withCheckedRanges<T extends z.ZodType<LoanFilterValues>>(schema: T) {
+  return schema
+    .refine((q) => !q.next_due_from || !q.next_due_to || q.next_due_from <= q.next_due_to, {
+      message: 'next_due_from must not be after next_due_to',
+      path: ['next_due_to'],
+    })
+    .refine((q) => q.amount_min === undefined || q.amount_max === undefined || q.amount_min <= q.amount_max, {
+      message: 'amount_min must not be above amount_max',
+      path: ['amount_max'],
+    });
+}
+
+export const LoanListQuery = withCheckedRanges(
+  pageQuery(10).extend({
+    include_balance: flag,
+    ...LOAN_FILTERS,
+    ordering: z.preprocess(blankToUndefined, LoanOrdering.default('-opening_date')),
+  }),
+);
+
+/** Collections' sorts: by days in arrears (from the oldest unpaid due date) or by what is still owed. */
+export const COLLECTION_ORDERINGS = [
+  '-days_in_arrears',
+  'days_in_arrears',
+  '-remaining_balance',
+  'remaining_balance',
+] as const;
+export const CollectionOrdering = z.enum(COLLECTION_ORDERINGS);
+export type CollectionOrdering = z.infer<typeof CollectionOrdering>;
+
+export const OverdueListQuery = pageQuery(10).extend({
+  bucket: z.preprocess(blankToUndefined, ArrearsBucket.optional()),
+  ordering: z.preprocess(blankToUndefined, CollectionOrdering.default('-days_in_arrears')),
 });
+
+export const CollectionBuckets = z
+  .object({
+    /** Loans in arrears per bucket (counted from the running arrears counts). */
+    buckets: z.array(z.object({ bucket: ArrearsBucket, count: z.number().int() })),
+    total: z.number().int(),
+  })
+  .meta({ id: 'CollectionBuckets' });
 
 export const listLoans = route({
   method: 'GET',
   path: '/api/loans/loans/',
   auth: 'admin',
-  summary: 'Loans, paged, newest first; every item carries its remaining balance',
+  summary:
+    'Loans, paged, newest first unless sorted; searchable by reference or borrower, filtered by status, arrears, next due and amount',
   tags: ['loans'],
   query: LoanListQuery,
   responses: { 200: pageOf(LoanDto), 400: ApiError, 401: ApiError, 403: ApiError },
@@ -314,10 +431,41 @@ export const overduePayments = route({
   method: 'GET',
   path: '/api/loans/overdue-payments/',
   auth: 'admin',
-  summary: 'Loans in arrears, most days in arrears first',
+  summary: 'Loans in arrears (Collections), most days in arrears first; by arrears bucket and sortable',
   tags: ['loans'],
-  query: pageQuery(10),
+  query: OverdueListQuery,
   responses: { 200: pageOf(OverduePaymentDto), 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const exportLoans = route({
+  method: 'GET',
+  path: '/api/loans/loans/export/',
+  auth: 'admin',
+  summary:
+    'Every loan matching the worklist filters, opened within the Kampala date range, newest first, as streamed CSV',
+  tags: ['loans'],
+  query: withCheckedRanges(exportQuery(LOAN_FILTERS)),
+  responses: { 200: CsvFile, 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const exportCollections = route({
+  method: 'GET',
+  path: '/api/loans/overdue-payments/export/',
+  auth: 'admin',
+  summary:
+    'Every late loan in the bucket, late since a day within the Kampala date range, most days in arrears first, as streamed CSV',
+  tags: ['loans'],
+  query: exportQuery({ bucket: z.preprocess(blankToUndefined, ArrearsBucket.optional()) }),
+  responses: { 200: CsvFile, 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+export const collectionBuckets = route({
+  method: 'GET',
+  path: '/api/loans/overdue-payments/buckets/',
+  auth: 'admin',
+  summary: 'How many loans are in arrears per bucket (1–30, 31–60, 61–90, 90+ days)',
+  tags: ['loans'],
+  responses: { 200: CollectionBuckets, 401: ApiError, 403: ApiError },
 });
 
 export const repayLoan = route({
@@ -352,5 +500,8 @@ export const loanRoutes = {
   loanTransactions,
   repaymentStatistics,
   overduePayments,
+  collectionBuckets,
+  exportLoans,
+  exportCollections,
   repayLoan,
 } as const;

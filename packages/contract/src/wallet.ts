@@ -59,6 +59,8 @@ export const PlatformTransaction = z
     amount: UgxString,
     status: TransactionStatus,
     loan_id: z.number().int().nullable(),
+    /** The loan's reference, SL-2026-000041: how every screen names the loan. */
+    loan_ref: z.string().nullable(),
     provider: z.string(),
     provider_reference: z.string().nullable(),
     phone_number: z.string(),

@@ -18,6 +18,8 @@ export interface BenchIds {
   readonly referenceTail: string | null;
   /** An application to open on its own page (the review); without one that page is left out. */
   readonly applicationId?: number;
+  /** A disbursed loan's reference (SL-2026-000041), searched for in the transactions. */
+  readonly loanRef?: string | null;
 }
 
 /** The applications worklist: each search, filter and sort it offers (docs/back-office.md). */
@@ -83,9 +85,46 @@ export function endpoints(ids: BenchIds): Endpoint[] {
       `/api/wallet/admin/all-transactions/?search=${encodeURIComponent(ids.referenceTail ?? ids.searchTerm)}`,
     ),
     stats('financial stats', '/api/wallet/admin/financial-stats/'),
+    // The loans worklist and Collections (issue 18): every search, filter and sort the API allows.
+    ...loanWorklistEndpoints(ids),
     list("a user's loans", `/api/loans/user/${ids.borrowerId}/loans/`),
     stats("a user's loan statistics", `/api/loans/user/${ids.borrowerId}/statistics/`),
     list("a user's transactions", `/api/wallet/user/${ids.walletUserId}/transactions/`),
+  ];
+}
+
+function loanWorklistEndpoints(ids: BenchIds): Endpoint[] {
+  const list = (name: string, url: string): Endpoint => ({ name, kind: 'list', url });
+  const loans = (query: string) => list(`loans ?${query}`, `/api/loans/loans/?${query}`);
+  const overdue = (query: string) =>
+    list(`overdue payments ?${query}`, `/api/loans/overdue-payments/?${query}`);
+  return [
+    loans(`search=${encodeURIComponent(ids.searchTerm)}`),
+    ...(ids.loanRef ? [loans(`search=${ids.loanRef.slice(0, 12)}`), loans(`search=${ids.loanRef}`)] : []),
+    ...['opening_date', 'amount', '-amount', 'next_due', '-next_due', 'days_in_arrears'].map((o) =>
+      loans(`ordering=${o}`),
+    ),
+    loans('status=ACTIVE&ordering=-amount'),
+    loans('status=ACTIVE&ordering=amount'),
+    loans('status=OVERDUE&ordering=next_due'),
+    loans('status=ACTIVE&ordering=-next_due'),
+    loans('arrears=1-30'),
+    loans('arrears=90%2B&ordering=-amount'),
+    loans('amount_min=1000000&amount_max=2000000'),
+    loans(`search=${encodeURIComponent(ids.searchTerm)}&ordering=next_due`),
+    overdue('bucket=31-60'),
+    overdue('ordering=days_in_arrears'),
+    overdue('ordering=-remaining_balance'),
+    overdue('bucket=90%2B&ordering=remaining_balance'),
+    { name: 'collection buckets', kind: 'statistics', url: '/api/loans/overdue-payments/buckets/' },
+    ...(ids.loanRef
+      ? [
+          list(
+            'all-transactions ?search=loan ref',
+            `/api/wallet/admin/all-transactions/?search=${ids.loanRef}`,
+          ),
+        ]
+      : []),
   ];
 }
 

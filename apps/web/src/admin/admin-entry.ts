@@ -5,6 +5,8 @@ export { ApplicationsPage } from './features/applications/applications-page.tsx'
 export { LoginPage } from './features/auth/login-page.tsx';
 export { SecurityPage } from './features/auth/security-page.tsx';
 export { LendersPage } from './features/lenders/lenders-page.tsx';
+export { CollectionsPage } from './features/loans/collections-page.tsx';
+export { LoanDetailPage } from './features/loans/loan-detail-page.tsx';
 export { LoansPage } from './features/loans/loans-page.tsx';
 export { MarketplacePage } from './features/marketplace/marketplace-page.tsx';
 export { DashboardPage } from './features/stats/dashboard-page.tsx';

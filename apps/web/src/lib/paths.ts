@@ -29,8 +29,13 @@ export const paths = {
   /** The loan's own page (issue 18, built on the loans branch). */
   loanDetail: (loanId: number) => `/dashboard/loans/${encodeURIComponent(String(loanId))}`,
   loans: '/dashboard/loans',
-  /** One loan's view: its repayments and who funded it (Loans, Repayments tab). */
-  loan: (loanId: number) => `/dashboard/loans?tab=repayments&loan=${encodeURIComponent(String(loanId))}`,
+  /** One loan's page: terms, schedule, arrears, history, repayments, who funded it, the borrower. */
+  loan: (loanId: number | string) => `/dashboard/loans/${encodeURIComponent(String(loanId))}`,
+  /** The Repayments tab filtered to one loan. */
+  loanRepayments: (loanId: number) =>
+    `/dashboard/loans?tab=repayments&loan=${encodeURIComponent(String(loanId))}`,
+  /** Late loans by arrears bucket (issue 18; not in the spec's route table). */
+  collections: '/dashboard/collections',
   transactions: '/dashboard/transactions',
   /** The marketplace's listings and figures (docs/marketplace.md; not in the spec's route table). */
   marketplace: '/dashboard/marketplace',

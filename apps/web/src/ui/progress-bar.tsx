@@ -1,15 +1,18 @@
 import { classNames } from './class-names.ts';
 
 /**
- * Colour by the share paid, at the thresholds of spec section 9: 100 or more, 75, 50, 25.
- * The colours are ours (the spec does not show them): from red, barely started, to green, paid.
+ * Colour by the share paid, at the thresholds of spec section 9: 100 or more, 75, 50, 25. The
+ * colours are ours (the spec does not show them): deepening shades of one calm scale, from sky
+ * (barely started) to green (paid). Paying is never bad news, so no share is red: a loan just
+ * started on time is not in trouble (issue 18). Arrears have their own red, in the status and
+ * days-in-arrears columns.
  */
 export function progressTone(percent: number): string {
   if (percent >= 100) return 'bg-emerald-600 dark:bg-emerald-400';
-  if (percent >= 75) return 'bg-lime-600 dark:bg-lime-400';
-  if (percent >= 50) return 'bg-amber-500 dark:bg-amber-400';
-  if (percent >= 25) return 'bg-orange-600 dark:bg-orange-400';
-  return 'bg-red-600 dark:bg-red-400';
+  if (percent >= 75) return 'bg-teal-600 dark:bg-teal-400';
+  if (percent >= 50) return 'bg-cyan-600 dark:bg-cyan-400';
+  if (percent >= 25) return 'bg-sky-600 dark:bg-sky-400';
+  return 'bg-sky-400 dark:bg-sky-300';
 }
 
 export function ProgressBar({ percent, label }: { readonly percent: number; readonly label: string }) {

@@ -66,7 +66,7 @@ export const loans = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('loans_status_due_idx').on(t.status, t.oldestUnpaidDueDate),
+    index('loans_status_due_idx').on(t.status, t.oldestUnpaidDueDate, t.id),
     index('loans_user_idx').on(t.userId),
     index('loans_loan_type_idx').on(t.loanTypeId),
     // Ascending: scanned backwards for ORDER BY opening_date DESC, id DESC (see applications.ts).
@@ -75,6 +75,23 @@ export const loans = pgTable(
     index('loans_status_opening_idx').on(t.status, t.openingDate, t.id),
     // Loans in arrears, oldest first (overdue payments list).
     index('loans_in_arrears_idx').on(t.oldestUnpaidDueDate, t.id).where(sql`${t.status} <> 'FULLY_PAID'`),
+    // The loans worklist's sorts (docs/lending.md, Worklist), each with and without a status filter.
+    // Next due, latest first with the fully paid (no next due) last, needs its own descending index.
+    index('loans_amount_idx').on(t.amount, t.id),
+    index('loans_status_amount_idx').on(t.status, t.amount, t.id),
+    index('loans_next_due_idx').on(t.oldestUnpaidDueDate, t.id),
+    index('loans_next_due_desc_idx').on(t.oldestUnpaidDueDate.desc().nullsLast(), t.id.desc()),
+    index('loans_status_next_due_desc_idx').on(
+      t.status,
+      t.oldestUnpaidDueDate.desc().nullsLast(),
+      t.id.desc(),
+    ),
+    // A reference typed from its start ("SL-2026-0000"): LIKE 'prefix%' reads this index.
+    index('loans_ref_pattern_idx').on(t.loanRef.op('text_pattern_ops')),
+    // Collections sorted by what is still owed.
+    index('loans_owed_idx')
+      .on(sql`(${t.totalPayable} - ${t.totalPayments})`, t.id)
+      .where(sql`${t.status} <> 'FULLY_PAID'`),
     check(
       'loans_payments_within_payable',
       sql`${t.totalPayments} >= 0 and ${t.totalPayments} <= ${t.totalPayable}`,

@@ -6,6 +6,11 @@ import type { MarketplaceService } from '../marketplace/marketplace.service.ts';
 import type { PaymentFlow } from '../payments/payment-flow.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 
+/** A paid-out loan's transaction names the loan by its reference, the one name it has on every screen. */
+export function loanDisbursementDescription(loanRef: string, phoneNumber: string): string {
+  return `Loan disbursement of ${loanRef} to ${phoneNumber}`;
+}
+
 /**
  * What a loan payout does at each step of its payment. Requested: the amount is reserved out of the
  * platform wallet (the float), and lenders' reserved money becomes money they lent out. Confirmed by the provider: the loan and its schedule are created in the same
@@ -55,7 +60,10 @@ export function disbursementFlow(deps: {
         { id: loan.id, amount: loan.amount, rateBp: rateToBasisPoints(loan.interestRate) },
         funding,
       );
-      await payments.linkLoan(tx, payment.id, loan.id);
+      await payments.linkLoan(tx, payment.id, {
+        id: loan.id,
+        description: loanDisbursementDescription(loan.loanRef, payment.phoneNumber),
+      });
       await ledger.postJournal(tx, {
         idempotencyKey: `payment:${payment.id}:settle`,
         kind: 'DISBURSEMENT',

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { CollectionOrdering } from '@sente/contract';
+import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
@@ -130,15 +131,58 @@ export interface OverdueRow {
   readonly amountOverdue: number;
 }
 
-const overdueCount = preparedRead('loans.overdue_count', (db) =>
+/** Collections' window: loans whose oldest unpaid due date is before today, within a bucket's dates. */
+export interface OverdueFilter {
+  readonly dueFrom?: string | undefined;
+  readonly dueTo?: string | undefined;
+  readonly ordering: CollectionOrdering;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+const overdueCount = preparedRead('loans.overdue_count', (db, shape: string) =>
   db
     .select({ n: sql<number>`coalesce(sum(${arrearsCounts.count}), 0)::int` })
     .from(arrearsCounts)
-    .where(lt(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('today'))),
+    .where(
+      and(
+        lt(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('today')),
+        shape.includes('f') ? gte(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
+        shape.includes('t') ? lte(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
+      ),
+    ),
 );
 
-const overduePage = preparedRead('loans.overdue_page', (db) =>
-  db
+/** Loans in arrears per bucket, from the running counts per oldest unpaid due date (one row per day). */
+export async function countOverdueBetween(
+  db: DbOrTx,
+  today: string,
+  range: { readonly from: string | undefined; readonly to: string },
+): Promise<number> {
+  const shape = `${range.from === undefined ? '' : 'f'}t`;
+  const [total] = await overdueCount(db, shape).execute({ today, dueFrom: range.from, dueTo: range.to });
+  return total?.n ?? 0;
+}
+
+// What is still owed, as the partial index loans_owed_idx holds it.
+const owed = sql`(${loans.totalPayable} - ${loans.totalPayments})`;
+
+function overdueOrder(ordering: CollectionOrdering): SQL[] {
+  switch (ordering) {
+    case 'days_in_arrears':
+      return [desc(loans.oldestUnpaidDueDate), desc(loans.id)];
+    case '-remaining_balance':
+      return [sql`${owed} desc`, desc(loans.id)];
+    case 'remaining_balance':
+      return [sql`${owed} asc`, asc(loans.id)];
+    default:
+      return [asc(loans.oldestUnpaidDueDate), asc(loans.id)];
+  }
+}
+
+const overduePage = preparedRead('loans.overdue_page', (db, shape: `${string}/${CollectionOrdering}`) => {
+  const [where = '', ordering] = shape.split('/');
+  return db
     .select({
       loan: loans,
       userName: users.name,
@@ -148,11 +192,18 @@ const overduePage = preparedRead('loans.overdue_page', (db) =>
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
     .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
-    .where(and(sql`${loans.status} <> 'FULLY_PAID'`, lt(loans.oldestUnpaidDueDate, sql.placeholder('today'))))
-    .orderBy(asc(loans.oldestUnpaidDueDate), asc(loans.id))
+    .where(
+      and(
+        sql`${loans.status} <> 'FULLY_PAID'`,
+        lt(loans.oldestUnpaidDueDate, sql.placeholder('today')),
+        where.includes('f') ? gte(loans.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
+        where.includes('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
+      ),
+    )
+    .orderBy(...overdueOrder(ordering as CollectionOrdering))
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
-);
+    .offset(sql.placeholder('offset'));
+});
 
 // The page's loans as one int[] parameter: an IN list would be a different statement per page length.
 const overdueInstallments = preparedRead('loans.overdue_installments', (db) =>
@@ -169,24 +220,82 @@ const overdueInstallments = preparedRead('loans.overdue_installments', (db) =>
     .groupBy(loanInstallments.loanId),
 );
 
-/** Loans with an installment unpaid past its due date, oldest arrears first. */
-export async function listOverdueLoans(
+const overdueExportPage = preparedRead('loans.overdue_export_page', (db, shape: string) =>
+  db
+    .select({
+      loan: loans,
+      userName: users.name,
+      phoneNumber: users.phoneNumber,
+      loanTypeName: loanTypes.name,
+    })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
+    .where(
+      and(
+        sql`${loans.status} <> 'FULLY_PAID'`,
+        lt(loans.oldestUnpaidDueDate, sql.placeholder('today')),
+        shape.includes('f') ? gte(loans.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
+        shape.includes('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
+        shape.includes('c')
+          ? sql`(${loans.oldestUnpaidDueDate}, ${loans.id}) > (${sql.placeholder('afterDue')}::date, ${sql.placeholder('afterId')}::integer)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(loans.oldestUnpaidDueDate), asc(loans.id))
+    .limit(sql.placeholder('limit')),
+);
+
+async function withArrears(
   db: DbOrTx,
   today: string,
-  page: { limit: number; offset: number },
-): Promise<{ count: number; rows: OverdueRow[] }> {
-  // Counted from the running counts per oldest unpaid due date (migration 0016), one row per day.
-  const [total] = await overdueCount(db).execute({ today });
-  const views = await overduePage(db).execute({ today, ...page });
+  views: Omit<OverdueRow, 'overdueInstallments' | 'amountOverdue'>[],
+): Promise<OverdueRow[]> {
   const loanIds = views.map((v) => v.loan.id);
   const sums = loanIds.length === 0 ? [] : await overdueInstallments(db).execute({ loanIds, today });
   const byLoan = new Map(sums.map((s) => [s.loanId, s]));
-  return {
-    count: total?.n ?? 0,
-    rows: views.map((v) => ({
-      ...v,
-      overdueInstallments: byLoan.get(v.loan.id)?.n ?? 0,
-      amountOverdue: byLoan.get(v.loan.id)?.amount ?? 0,
-    })),
-  };
+  return views.map((v) => ({
+    ...v,
+    overdueInstallments: byLoan.get(v.loan.id)?.n ?? 0,
+    amountOverdue: byLoan.get(v.loan.id)?.amount ?? 0,
+  }));
+}
+
+/**
+ * Up to `limit` late loans after the cursor, most days in arrears first (oldest unpaid due date, then
+ * id): one page of the Collections CSV export, through the partial index loans_in_arrears_idx.
+ */
+export async function findOverdueForExport(
+  db: DbOrTx,
+  today: string,
+  page: {
+    readonly dueFrom?: string | undefined;
+    readonly dueTo?: string | undefined;
+    readonly after: { readonly due: string; readonly id: number } | null;
+    readonly limit: number;
+  },
+): Promise<OverdueRow[]> {
+  const shape = `${page.dueFrom === undefined ? '' : 'f'}${page.dueTo === undefined ? '' : 't'}${page.after ? 'c' : ''}`;
+  const views = await overdueExportPage(db, shape).execute({
+    today,
+    dueFrom: page.dueFrom,
+    dueTo: page.dueTo,
+    afterDue: page.after?.due,
+    afterId: page.after?.id,
+    limit: page.limit,
+  });
+  return withArrears(db, today, views);
+}
+
+/** Loans with an installment unpaid past its due date (Collections), most days in arrears first unless sorted. */
+export async function listOverdueLoans(
+  db: DbOrTx,
+  today: string,
+  filter: OverdueFilter,
+): Promise<{ count: number; rows: OverdueRow[] }> {
+  const where = `${filter.dueFrom === undefined ? '' : 'f'}${filter.dueTo === undefined ? '' : 't'}`;
+  // Counted from the running counts per oldest unpaid due date (migration 0016), one row per day.
+  const [total] = await overdueCount(db, where).execute({ today, ...filter });
+  const views = await overduePage(db, `${where}/${filter.ordering}`).execute({ today, ...filter });
+  return { count: total?.n ?? 0, rows: await withArrears(db, today, views) };
 }

@@ -1,4 +1,4 @@
-import { type LoanDto, toUgxString } from '@sente/contract';
+import { type CsvColumn, kampalaIsoDateTime, type LoanDto, toUgxString } from '@sente/contract';
 import type { LoanView, OverdueRow, RepaymentView } from './loan-reads.repo.ts';
 import { daysInArrears } from './loan-status.ts';
 import type { InstallmentRow, StatusHistoryRow } from './loans.repo.ts';
@@ -93,4 +93,45 @@ export function toOverduePaymentDto(row: OverdueRow, today: string) {
     amount_overdue: toUgxString(row.amountOverdue),
     remaining_balance: toUgxString(row.loan.totalPayable - row.loan.totalPayments),
   };
+}
+
+/**
+ * The worklist's CSV (docs/back-office.md, Export): the reference first, amounts as plain whole
+ * shillings, dates ISO (Kampala), days in arrears as of `today`.
+ */
+export function loanCsvColumns(today: string): readonly CsvColumn<LoanView>[] {
+  return [
+    { header: 'Loan', value: (v) => v.loan.loanRef },
+    { header: 'Borrower', value: (v) => v.userName },
+    { header: 'Loan Type', value: (v) => v.loanTypeName },
+    { header: 'Amount (UGX)', value: (v) => v.loan.amount },
+    { header: 'Interest Rate (% per month)', value: (v) => v.loan.interestRate },
+    { header: 'Interest Type', value: (v) => v.loan.interestType },
+    { header: 'Loan Term (Weeks)', value: (v) => v.loan.termWeeks },
+    { header: 'Weekly Repayment (UGX)', value: (v) => v.loan.weeklyRepayment },
+    { header: 'Total Payable (UGX)', value: (v) => v.loan.totalPayable },
+    { header: 'Total Paid (UGX)', value: (v) => v.loan.totalPayments },
+    { header: 'Remaining Balance (UGX)', value: (v) => v.loan.totalPayable - v.loan.totalPayments },
+    { header: 'Status', value: (v) => v.loan.status },
+    { header: 'Next Due', value: (v) => v.loan.oldestUnpaidDueDate },
+    { header: 'Days in Arrears', value: (v) => daysInArrears(v.loan.oldestUnpaidDueDate, today) },
+    { header: 'Opened At', value: (v) => kampalaIsoDateTime(v.loan.openingDate) },
+    { header: 'Closing Date', value: (v) => v.loan.closingDate },
+  ];
+}
+
+/** Collections' CSV: whom to call, since when, and what is in arrears. */
+export function overdueCsvColumns(today: string): readonly CsvColumn<OverdueRow>[] {
+  return [
+    { header: 'Loan', value: (r) => r.loan.loanRef },
+    { header: 'Borrower', value: (r) => r.userName },
+    { header: 'Phone', value: (r) => r.phoneNumber },
+    { header: 'Loan Type', value: (r) => r.loanTypeName },
+    { header: 'Status', value: (r) => r.loan.status },
+    { header: 'Late Since', value: (r) => r.loan.oldestUnpaidDueDate },
+    { header: 'Days in Arrears', value: (r) => daysInArrears(r.loan.oldestUnpaidDueDate, today) },
+    { header: 'Late Installments', value: (r) => r.overdueInstallments },
+    { header: 'Amount in Arrears (UGX)', value: (r) => r.amountOverdue },
+    { header: 'Still Owed (UGX)', value: (r) => r.loan.totalPayable - r.loan.totalPayments },
+  ];
 }

@@ -1,16 +1,42 @@
 import { routes } from '@sente/contract';
+import { exportFileName, instantRangeOf, sendCsvExport } from '../../http/csv-export.ts';
 import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
-import type { RegisterRoute } from '../../http/register-route.ts';
+import { REPLY_SENT, type RegisterRoute, type ReplySent } from '../../http/register-route.ts';
 import type { ApplicationsService } from '../applications/applications.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
+  loanCsvColumns,
+  overdueCsvColumns,
   toInstallmentDto,
   toLoanDto,
   toLoanTransactionDto,
   toOverduePaymentDto,
   toStatusChangeDto,
 } from './loans.presenter.ts';
-import type { LoansService } from './loans.service.ts';
+import type { ExportedLoan, LoansService, OverdueRow, WorklistFilter } from './loans.service.ts';
+
+/** The worklist's query as the service's filter (the list and its export share it). */
+function worklistFilterOf(query: {
+  status?: WorklistFilter['status'];
+  user?: number | undefined;
+  search?: string | undefined;
+  arrears?: WorklistFilter['arrears'];
+  next_due_from?: string | undefined;
+  next_due_to?: string | undefined;
+  amount_min?: number | undefined;
+  amount_max?: number | undefined;
+}): WorklistFilter {
+  return {
+    status: query.status,
+    userId: query.user,
+    search: query.search,
+    arrears: query.arrears,
+    nextDueFrom: query.next_due_from,
+    nextDueTo: query.next_due_to,
+    amountMin: query.amount_min,
+    amountMax: query.amount_max,
+  };
+}
 
 export function registerLoanRoutes(
   register: RegisterRoute,
@@ -21,9 +47,9 @@ export function registerLoanRoutes(
   }: { loans: LoansService; users: UsersService; applications: ApplicationsService },
 ): void {
   register(routes.listLoans, async ({ query, request }) => {
-    const { count, rows } = await loans.list({
-      status: query.status,
-      userId: query.user,
+    const { count, rows } = await loans.worklist({
+      ...worklistFilterOf(query),
+      ordering: query.ordering,
       limit: query.page_size,
       offset: pageOffset(query),
     });
@@ -109,7 +135,12 @@ export function registerLoanRoutes(
   register(routes.repaymentStatistics, () => loans.repaymentStatistics());
 
   register(routes.overduePayments, async ({ query, request }) => {
-    const { count, rows } = await loans.listOverdue({ limit: query.page_size, offset: pageOffset(query) });
+    const { count, rows } = await loans.listOverdue({
+      bucket: query.bucket,
+      ordering: query.ordering,
+      limit: query.page_size,
+      offset: pageOffset(query),
+    });
     const today = loans.today();
     return pagedAnswer(
       request,
@@ -117,5 +148,38 @@ export function registerLoanRoutes(
       count,
       rows.map((row) => toOverduePaymentDto(row, today)),
     );
+  });
+
+  register(routes.collectionBuckets, () => loans.collectionBuckets());
+
+  register(routes.exportLoans, async ({ query, reply }): Promise<ReplySent> => {
+    const filter = worklistFilterOf(query);
+    const range = instantRangeOf(query);
+    await sendCsvExport<ExportedLoan>(reply, {
+      fileName: exportFileName('loans', query),
+      columns: loanCsvColumns(loans.today()),
+      readPage: (after, limit) =>
+        loans.exportPage(filter, {
+          ...range,
+          after: after ? { at: after.cursorAt, id: after.loan.id } : null,
+          limit,
+        }),
+    });
+    return REPLY_SENT;
+  });
+
+  register(routes.exportCollections, async ({ query, reply }): Promise<ReplySent> => {
+    await sendCsvExport<OverdueRow>(reply, {
+      fileName: exportFileName(query.bucket ? `collections-${query.bucket}` : 'collections', query),
+      columns: overdueCsvColumns(loans.today()),
+      readPage: (after, limit) =>
+        loans.exportOverduePage(query, {
+          after: after?.loan.oldestUnpaidDueDate
+            ? { due: after.loan.oldestUnpaidDueDate, id: after.loan.id }
+            : null,
+          limit,
+        }),
+    });
+    return REPLY_SENT;
   });
 }

@@ -1,8 +1,13 @@
 import {
+  ARREARS_BUCKETS,
+  type ArrearsBucket,
   addDays,
+  arrearsBucketDueDates,
   buildSchedule,
+  type CollectionOrdering,
   type InterestType,
   kampalaDate,
+  type LoanOrdering,
   rateToBasisPoints,
   toUgxString,
 } from '@sente/contract';
@@ -11,8 +16,11 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import { allocateRepayment } from './allocate-repayment.ts';
 import { createLoanFromApplication } from './create-loan.ts';
+import { findLoansForExport, listLoans } from './loan-list.repo.ts';
 import {
+  countOverdueBetween,
   findLoanView,
+  findOverdueForExport,
   type LoanView,
   listLoanViews,
   listOverdueLoans,
@@ -34,12 +42,47 @@ export interface LoanViewer {
   readonly role: 'admin' | 'borrower' | 'lender';
 }
 
+export type { ExportedLoan } from './loan-list.repo.ts';
+export type { OverdueRow } from './loan-reads.repo.ts';
+
+/** The worklist's filters as the routes read them (docs/lending.md, The loans worklist). */
+export interface WorklistFilter {
+  readonly status?: LoanView['loan']['status'] | undefined;
+  readonly userId?: number | undefined;
+  readonly search?: string | undefined;
+  readonly arrears?: ArrearsBucket | undefined;
+  readonly nextDueFrom?: string | undefined;
+  readonly nextDueTo?: string | undefined;
+  readonly amountMin?: number | undefined;
+  readonly amountMax?: number | undefined;
+}
+
+const later = (a: string | undefined, b: string | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
+const earlier = (a: string | undefined, b: string | undefined) => (a && b ? (a < b ? a : b) : (a ?? b));
+
 /**
  * Loans: creation from an approved application and repayment allocation (both in the caller's
  * transaction, for the money feature's disburse and repay flows), reads and statistics.
  */
 export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
   const today = () => kampalaDate(clock.now());
+
+  /**
+   * The arrears bucket and the next-due range both narrow the next (oldest unpaid) due date, so they
+   * meet as one date range; one that cannot match answers nothing.
+   */
+  function filterOf(query: WorklistFilter) {
+    const bucket = query.arrears ? arrearsBucketDueDates(query.arrears, today()) : undefined;
+    return {
+      status: query.status,
+      userId: query.userId,
+      search: query.search,
+      dueFrom: later(bucket?.from, query.nextDueFrom),
+      dueTo: earlier(bucket?.to, query.nextDueTo),
+      amountMin: query.amountMin,
+      amountMax: query.amountMax,
+    };
+  }
 
   /** Inside a unit of work, pass its transaction: the read then sees (and waits for) its locks. */
   async function view(id: number, handle: DbOrTx = db): Promise<LoanView> {
@@ -134,12 +177,77 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
       return listLoanViews(db, filter);
     },
 
+    /** One keyset page of the worklist's CSV export: the same filters, opened within the range. */
+    exportPage(
+      query: WorklistFilter,
+      page: {
+        from?: Date | undefined;
+        until?: Date | undefined;
+        after: { at: string; id: number } | null;
+        limit: number;
+      },
+    ) {
+      return findLoansForExport(db, filterOf(query), page);
+    },
+
+    /** One keyset page of the Collections export: the bucket and the range on the day a loan fell late. */
+    exportOverduePage(
+      query: { bucket?: ArrearsBucket | undefined; from?: string | undefined; to?: string | undefined },
+      page: { after: { due: string; id: number } | null; limit: number },
+    ) {
+      const day = today();
+      const bucket = query.bucket ? arrearsBucketDueDates(query.bucket, day) : undefined;
+      return findOverdueForExport(db, day, {
+        dueFrom: later(bucket?.from, query.from),
+        dueTo: earlier(bucket?.to, query.to),
+        ...page,
+      });
+    },
+
+    /**
+     * The admin's loans worklist. The arrears bucket and the next-due range both narrow the next
+     * (oldest unpaid) due date, so they meet as one date range; one that cannot match answers nothing.
+     */
+    worklist(query: WorklistFilter & { ordering: LoanOrdering; limit: number; offset: number }) {
+      return listLoans(db, {
+        ...filterOf(query),
+        ordering: query.ordering,
+        limit: query.limit,
+        offset: query.offset,
+      });
+    },
+
     listRepayments(filter: { loanId?: number | undefined; limit: number; offset: number }) {
       return listRepaymentViews(db, filter);
     },
 
-    listOverdue(page: { limit: number; offset: number }) {
-      return listOverdueLoans(db, today(), page);
+    listOverdue(query: {
+      bucket?: ArrearsBucket | undefined;
+      ordering: CollectionOrdering;
+      limit: number;
+      offset: number;
+    }) {
+      const day = today();
+      const range = query.bucket ? arrearsBucketDueDates(query.bucket, day) : undefined;
+      return listOverdueLoans(db, day, {
+        dueFrom: range?.from,
+        dueTo: range?.to,
+        ordering: query.ordering,
+        limit: query.limit,
+        offset: query.offset,
+      });
+    },
+
+    /** How many loans are in each arrears bucket today. */
+    async collectionBuckets() {
+      const day = today();
+      const buckets = await Promise.all(
+        ARREARS_BUCKETS.map(async (bucket) => ({
+          bucket,
+          count: await countOverdueBetween(db, day, arrearsBucketDueDates(bucket, day)),
+        })),
+      );
+      return { buckets, total: buckets.reduce((sum, b) => sum + b.count, 0) };
     },
 
     /** Per status: count and principal; plus what is still owed on all loans when asked. */

@@ -41,7 +41,8 @@ export const TRANSACTION_CSV_COLUMNS: readonly CsvColumn<ShownTransaction>[] = [
   { header: 'Direction', value: (t) => (isMoneyIn(t.type) ? 'IN' : 'OUT') },
   { header: 'Amount (UGX)', value: (t) => platformSignedAmount(t.type, t.amount) },
   { header: 'Status', value: (t) => t.status },
-  { header: 'Loan ID', value: (t) => t.loanId },
+  // The loan's reference, its one name on every screen (issue 18).
+  { header: 'Loan', value: (t) => t.loanRef },
   { header: 'Provider', value: (t) => t.provider },
   { header: 'Provider Reference', value: (t) => t.providerReference },
   { header: 'Phone', value: (t) => t.phoneNumber },

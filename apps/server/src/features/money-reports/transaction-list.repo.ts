@@ -2,7 +2,12 @@ import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
-import { platformTransactionTotals, platformTransactions as pt, users } from '../../db/schema/index.ts';
+import {
+  loans,
+  platformTransactionTotals,
+  platformTransactions as pt,
+  users,
+} from '../../db/schema/index.ts';
 import type {
   ShownTransaction,
   TransactionStatus,
@@ -15,7 +20,10 @@ export interface TransactionFilter {
   readonly type?: TransactionType | undefined;
   readonly userId?: number | undefined;
   readonly loanId?: number | undefined;
-  /** Matches user name, email or phone (anywhere), a reference (its start or end), a provider reference, a type. */
+  /**
+   * Matches user name, email or phone (anywhere), a reference (its start or end), a provider
+   * reference, a type, or a loan's reference (SL-2026-000041: that loan's transactions).
+   */
   readonly search?: string | undefined;
 }
 
@@ -29,13 +37,17 @@ export type TransactionOrdering =
 
 const TYPES: readonly TransactionType[] = ['DISBURSEMENT', 'WITHDRAWAL', 'REPAYMENT', 'DEPOSIT'];
 
+/** A whole loan reference, as every screen shows it: SL-2026-000041 (any case). */
+const LOAN_REFERENCE = /^sl-\d{4}-\d{6,}$/i;
+
 // Above this many matching people, the search joins the user table instead of listing their ids.
 const MAX_LISTED_USERS = 500;
 
 /**
  * A filter's conditions as its statements' shape, one letter each in this order (statement names must
  * fit PostgreSQL's 63 bytes): s status, t type, u user, l loan, q search; a search's arms add i (its
- * people listed by id) or j (its people joined), and k (a transaction type it names).
+ * people listed by id) or j (its people joined), k (a transaction type it names) and n (the loan whose
+ * reference it is).
  */
 function whereOf(shape: string): SQL | undefined {
   const has = (letter: string) => shape.includes(letter);
@@ -66,6 +78,7 @@ function searchCondition(has: (letter: string) => boolean): SQL {
     matches.push(sql`${pt.userId} = any(${sql.placeholder('userIds')})`);
   }
   if (has('k')) matches.push(sql`${pt.type} = ${sql.placeholder('searchType')}`);
+  if (has('n')) matches.push(sql`${pt.loanId} = ${sql.placeholder('searchLoanId')}`);
   return sql`(${sql.join(matches, sql` or `)})`;
 }
 
@@ -87,8 +100,11 @@ async function resolveSearch(db: DbOrTx, search: string): Promise<{ shape: strin
   const type = TYPES.find((candidate) => text.length >= 3 && candidate.toLowerCase().startsWith(text));
   const isJoined = people.length > MAX_LISTED_USERS;
   const isListed = !isJoined && people.length > 0;
+  const [loan] = LOAN_REFERENCE.test(search.trim())
+    ? await db.select({ id: loans.id }).from(loans).where(eq(loans.loanRef, search.trim().toUpperCase()))
+    : [];
   return {
-    shape: `q${isJoined ? 'j' : ''}${isListed ? 'i' : ''}${type ? 'k' : ''}`,
+    shape: `q${isJoined ? 'j' : ''}${isListed ? 'i' : ''}${type ? 'k' : ''}${loan ? 'n' : ''}`,
     values: {
       referencePrefix: `${escapeLikePattern(text)}%`,
       referenceSuffix: `${escapeLikePattern([...text].reverse().join(''))}%`,
@@ -96,6 +112,7 @@ async function resolveSearch(db: DbOrTx, search: string): Promise<{ shape: strin
       anywhere,
       userIds: people.map((person) => person.id),
       searchType: type,
+      searchLoanId: loan?.id,
     },
   };
 }
@@ -153,6 +170,7 @@ const shownColumns = {
   amount: pt.amount,
   status: pt.status,
   loanId: pt.loanId,
+  loanRef: loans.loanRef,
   provider: pt.provider,
   providerReference: pt.providerReference,
   phoneNumber: pt.phoneNumber,
@@ -171,6 +189,7 @@ const transactionsPage = preparedRead(
       .select(shownColumns)
       .from(pt)
       .innerJoin(users, eq(users.id, pt.userId))
+      .leftJoin(loans, eq(loans.id, pt.loanId))
       .where(whereOf(where))
       .orderBy(...orderOf(ordering as TransactionOrdering))
       .limit(sql.placeholder('limit'))
@@ -288,6 +307,7 @@ const transactionsExportPage = preparedRead(
       .select({ ...shownColumns, cursorAt: exactTime(pt.createdAt) })
       .from(pt)
       .innerJoin(users, eq(users.id, pt.userId))
+      .leftJoin(loans, eq(loans.id, pt.loanId))
       .where(
         and(
           whereOf(where),

@@ -144,7 +144,7 @@ describe('GET /api/wallet/admin/all-transactions/export/', () => {
       'Direction',
       'Amount (UGX)',
       'Status',
-      'Loan ID',
+      'Loan',
       'Provider',
       'Provider Reference',
       'Phone',

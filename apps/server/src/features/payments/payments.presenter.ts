@@ -21,6 +21,7 @@ export function toPlatformTransactionDto(row: ShownTransaction): PlatformTransac
     amount: toUgxString(row.amount),
     status: row.status,
     loan_id: row.loanId,
+    loan_ref: row.loanRef,
     provider: row.provider,
     provider_reference: row.providerReference,
     phone_number: row.phoneNumber,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { platformTransactions, platformTransactionTotals, users } from '../../db/schema/index.ts';
+import { loans, platformTransactions, platformTransactionTotals, users } from '../../db/schema/index.ts';
 
 import type {
   NewTransactionRow,
@@ -137,12 +137,20 @@ export async function findTransactionWithUser(
   id: number,
 ): Promise<TransactionWithUser | undefined> {
   const [row] = await db
-    .select({ transaction: platformTransactions, userName: users.name, userEmail: users.email })
+    .select({
+      transaction: platformTransactions,
+      userName: users.name,
+      userEmail: users.email,
+      loanRef: loans.loanRef,
+    })
     .from(platformTransactions)
     .innerJoin(users, eq(users.id, platformTransactions.userId))
+    .leftJoin(loans, eq(loans.id, platformTransactions.loanId))
     .where(eq(platformTransactions.id, id))
     .limit(1);
-  return row ? { ...row.transaction, userName: row.userName, userEmail: row.userEmail } : undefined;
+  return row
+    ? { ...row.transaction, userName: row.userName, userEmail: row.userEmail, loanRef: row.loanRef }
+    : undefined;
 }
 
 /** Repayments of a loan still on their way (PENDING or PROCESSING): money the borrower already sent. */
@@ -168,9 +176,15 @@ export async function findTransactionsNeedingAttention(
   const flagged = isNotNull(platformTransactions.attentionAt);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ transaction: platformTransactions, userName: users.name, userEmail: users.email })
+      .select({
+        transaction: platformTransactions,
+        userName: users.name,
+        userEmail: users.email,
+        loanRef: loans.loanRef,
+      })
       .from(platformTransactions)
       .innerJoin(users, eq(users.id, platformTransactions.userId))
+      .leftJoin(loans, eq(loans.id, platformTransactions.loanId))
       .where(flagged)
       .orderBy(desc(platformTransactions.attentionAt), desc(platformTransactions.id))
       .limit(page.limit)
@@ -183,6 +197,7 @@ export async function findTransactionsNeedingAttention(
       ...row.transaction,
       userName: row.userName,
       userEmail: row.userEmail,
+      loanRef: row.loanRef,
       attentionReason: row.transaction.attentionReason ?? '',
       attentionAt: row.transaction.attentionAt ?? row.transaction.updatedAt,
     })),

@@ -334,9 +334,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
     },
 
-    /** The payout made this loan (the lending feature's disbursement flow, in its transaction). */
-    async linkLoan(tx: Tx, paymentId: number, loanId: number): Promise<void> {
-      await updateTransaction(tx, paymentId, { loanId });
+    /**
+     * The payout made this loan (the lending feature's disbursement flow, in its transaction); the
+     * description then names the loan by its reference instead of the application it came from.
+     */
+    async linkLoan(tx: Tx, paymentId: number, loan: { id: number; description: string }): Promise<void> {
+      await updateTransaction(tx, paymentId, { loanId: loan.id, description: loan.description });
     },
 
     /**

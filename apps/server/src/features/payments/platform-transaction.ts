@@ -5,8 +5,15 @@ export type TransactionRow = typeof platformTransactions.$inferSelect;
 export type NewTransactionRow = typeof platformTransactions.$inferInsert;
 export type TransactionStatus = TransactionRow['status'];
 export type TransactionType = TransactionRow['type'];
-/** A transaction with the name and email of its user, as every screen shows it. */
-export type TransactionWithUser = TransactionRow & { userName: string; userEmail: string };
+/**
+ * A transaction with the name and email of its user and its loan's reference (SL-2026-000041, the
+ * one name of a loan on every screen), as every screen shows it.
+ */
+export type TransactionWithUser = TransactionRow & {
+  userName: string;
+  userEmail: string;
+  loanRef: string | null;
+};
 /** What a screen shows of a transaction (toPlatformTransactionDto): lists read only these columns. */
 export type ShownTransaction = Pick<
   TransactionWithUser,
@@ -20,6 +27,7 @@ export type ShownTransaction = Pick<
   | 'amount'
   | 'status'
   | 'loanId'
+  | 'loanRef'
   | 'provider'
   | 'providerReference'
   | 'phoneNumber'

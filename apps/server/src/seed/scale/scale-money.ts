@@ -6,7 +6,9 @@
  * per-day posting totals and per-(type, status) transaction totals are summed from the rows after
  * the load, so they equal the entries by construction.
  */
+
 import { perUserAccount } from '../../features/ledger/ledger-accounts.ts';
+import { loanDisbursementDescription } from '../../features/lending/settle-disbursement.ts';
 import type { Sink, TableSpec } from './bulk-sink.ts';
 import type { Prng } from './prng.ts';
 import type { MoneyHooks } from './scale-lending.ts';
@@ -174,7 +176,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
         createdAt,
         finishedAt: at,
         requestKey: `seed.disburse:${applicationId}`,
-        description: `Loan disbursement for application #${applicationId} to ${phoneOf(person)}`,
+        description: loanDisbursementDescription(loanRef, phoneOf(person)),
         loanId,
         applicationId,
       });

@@ -1,4 +1,5 @@
 import {
+  AlarmClock,
   ArrowLeftRight,
   FileText,
   HandCoins,
@@ -24,6 +25,7 @@ export const adminNavigation: readonly AdminNavEntry[] = [
   { label: 'Users', to: paths.users, icon: Users },
   { label: 'Applications', to: paths.applications, icon: FileText },
   { label: 'Loans', to: paths.loans, icon: Landmark },
+  { label: 'Collections', to: paths.collections, icon: AlarmClock },
   { label: 'Transactions', to: paths.transactions, icon: ArrowLeftRight },
   { label: 'Marketplace', to: paths.marketplace, icon: Store },
   { label: 'Lenders', to: paths.lenders, icon: HandCoins },

@@ -9,6 +9,8 @@ export const LOAN_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this loan type?',
   /** Not in the spec (the marketplace came later); worded as its others are. */
   participationsFailed: 'Failed to load participations',
+  loanFailed: 'Failed to load loan',
+  collectionsFailed: 'Failed to load collections',
 } as const;
 
 /** Status labels of the loans table, as spec section 2 writes them. */

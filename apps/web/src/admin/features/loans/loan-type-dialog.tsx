@@ -7,6 +7,7 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { TextField } from '../../../ui/field.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
+import { useToast } from '../../../ui/toast.tsx';
 import { LOAN_MESSAGES } from './loan-messages.ts';
 import { type LoanTypeForm, useSaveLoanType } from './use-loan-types.ts';
 
@@ -97,6 +98,7 @@ export function LoanTypeDialog({
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
+  const toast = useToast();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validateLoanType(form);
@@ -113,7 +115,12 @@ export function LoanTypeDialog({
         },
       },
       {
-        onSuccess: onClose,
+        onSuccess: () => {
+          toast.show({
+            message: `Loan type ${form.loan_type_name.trim()} ${id === null ? 'added' : 'saved'}`,
+          });
+          onClose();
+        },
         onError: (error) => setErrors(serverFieldErrors(error)),
       },
     );

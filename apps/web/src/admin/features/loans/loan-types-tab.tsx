@@ -9,6 +9,8 @@ import type { Column } from '../../../ui/data-table.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { PagedTable } from '../../../ui/paged-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { STICKY_CELL } from './loan-columns.tsx';
 import { LOAN_MESSAGES } from './loan-messages.ts';
 import { LoanTypeDialog } from './loan-type-dialog.tsx';
 import { useDeleteLoanType, useLoanTypeList } from './use-loan-types.ts';
@@ -19,6 +21,7 @@ export function LoanTypesTab() {
   const paging = useUrlPaging();
   const list = useLoanTypeList(paging);
   const remove = useDeleteLoanType();
+  const toast = useToast();
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
   const [editing, setEditing] = useState<LoanTypeDto | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<LoanTypeDto | null>(null);
@@ -27,8 +30,39 @@ export function LoanTypesTab() {
     {
       id: 'name',
       header: 'Loan Type',
+      className: STICKY_CELL,
       cell: (t) => <span className="font-medium">{t.loan_type_name}</span>,
       csv: (t) => t.loan_type_name,
+    },
+    // Beside the name, so edit and delete are never cut off at the right (issue 18).
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (t) => (
+        <div className="flex gap-1">
+          <button
+            type="button"
+            className={buttonClassName('ghost', 'icon')}
+            aria-label={`Edit ${t.loan_type_name}`}
+            title="Edit"
+            onClick={() => setEditing(t)}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+          </button>
+          <button
+            type="button"
+            className={`${buttonClassName('ghost', 'icon')} text-red-700 dark:text-red-300`}
+            aria-label={`Delete ${t.loan_type_name}`}
+            title="Delete"
+            onClick={() => {
+              remove.reset();
+              setToDelete(t);
+            }}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      ),
     },
     {
       id: 'range',
@@ -64,35 +98,6 @@ export function LoanTypesTab() {
       header: 'Status',
       cell: (t) => <StatusBadge label={t.status} tone={t.status === 'ACTIVE' ? 'green' : 'slate'} />,
       csv: (t) => t.status,
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      cell: (t) => (
-        <div className="flex gap-1">
-          <button
-            type="button"
-            className={buttonClassName('ghost', 'icon')}
-            aria-label={`Edit ${t.loan_type_name}`}
-            title="Edit"
-            onClick={() => setEditing(t)}
-          >
-            <Pencil aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            className={`${buttonClassName('ghost', 'icon')} text-red-700 dark:text-red-300`}
-            aria-label={`Delete ${t.loan_type_name}`}
-            title="Delete"
-            onClick={() => {
-              remove.reset();
-              setToDelete(t);
-            }}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </button>
-        </div>
-      ),
     },
   ];
 
@@ -132,7 +137,14 @@ export function LoanTypesTab() {
         isBusy={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) });
+          if (!toDelete) return;
+          const name = toDelete.loan_type_name;
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              toast.show({ message: `Loan type ${name} deleted` });
+              setToDelete(null);
+            },
+          });
         }}
         error={
           remove.isError ? { message: LOAN_MESSAGES.deleteFailed, reason: serverReason(remove.error) } : null

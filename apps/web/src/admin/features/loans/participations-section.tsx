@@ -61,14 +61,22 @@ const columns: Column<Share>[] = [
 ];
 
 /** Who funded one loan and what each share has had back (docs/marketplace.md, repay). */
-export function ParticipationsSection({ loanId }: { readonly loanId: number }) {
+export function ParticipationsSection({
+  loanId,
+  headingLevel = 3,
+}: {
+  readonly loanId: number;
+  /** 2 on the loan's own page, where it is one of the page's sections. */
+  readonly headingLevel?: 2 | 3;
+}) {
   const headingId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const query = useLoanParticipations(loanId);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+      <Heading id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
         Participations
-      </h3>
+      </Heading>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Who funded this loan. A loan the platform funded itself has one share, Sente's.
       </p>

@@ -1,7 +1,14 @@
-import { formatKampalaDateTime, formatNumber, formatUgx, ugxOrZero } from '@sente/contract';
+import {
+  formatKampalaDate,
+  formatKampalaDateTime,
+  formatNumber,
+  formatUgx,
+  ugxOrZero,
+} from '@sente/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverReason } from '../../../lib/api-error-message.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import type { Column } from '../../../ui/data-table.tsx';
@@ -9,13 +16,16 @@ import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { PagedTable } from '../../../ui/paged-table.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { LOAN_MESSAGES } from './loan-messages.ts';
 import { ParticipationsSection } from './participations-section.tsx';
-import { useLoan, useRepaymentList, useRepaymentStatistics } from './use-loans.ts';
+import { useLoan, useLoanBalance, useRepaymentList, useRepaymentStatistics } from './use-loans.ts';
 
 interface Repayment {
   readonly id: number;
   readonly transaction_id: string;
+  readonly loan: number;
+  readonly loan_id: string;
   readonly user_name: string;
   readonly amount_paid: string;
   readonly payment_date: string;
@@ -29,6 +39,16 @@ const columns: Column<Repayment>[] = [
     header: 'Transaction ID',
     cell: (r) => <span className="font-mono whitespace-nowrap">{r.transaction_id}</span>,
     csv: (r) => r.transaction_id,
+  },
+  {
+    id: 'loan',
+    header: 'Loan',
+    cell: (r) => (
+      <Link to={paths.loan(r.loan)} className={`${textLinkClass} font-mono whitespace-nowrap`}>
+        {r.loan_id}
+      </Link>
+    ),
+    csv: (r) => r.loan_id,
   },
   {
     id: 'name',
@@ -59,52 +79,117 @@ const columns: Column<Repayment>[] = [
   { id: 'mode', header: 'Mode of Payment', cell: (r) => r.payment_mode, csv: (r) => r.payment_mode },
 ];
 
+/** The whole portfolio's repayment figures. */
+function PortfolioCards() {
+  const stats = useRepaymentStatistics();
+  const s = stats.data;
+  return (
+    <section aria-label="Repayment statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        label="Total Repayments"
+        value={formatUgx(s?.total_repayments)}
+        hint={`${formatNumber(s?.total_payment_transactions ?? 0)} payments`}
+        isLoading={stats.isPending}
+        isUnavailable={stats.isError}
+      />
+      <StatCard
+        label="Outstanding Balance"
+        value={formatUgx(s?.total_outstanding)}
+        isLoading={stats.isPending}
+        isUnavailable={stats.isError}
+      />
+      <StatCard
+        label="On-Time Payments"
+        value={formatNumber(s?.ontime_payments ?? 0)}
+        hint="Last 30 days"
+        isLoading={stats.isPending}
+        isUnavailable={stats.isError}
+      />
+      <StatCard
+        label="Payment Success Rate"
+        value={`${(s?.success_rate ?? 0).toFixed(1)}%`}
+        hint={`${formatNumber(s?.late_payments ?? 0)} late, ${formatNumber(s?.missed_payments ?? 0)} missed (30 days)`}
+        isLoading={stats.isPending}
+        isUnavailable={stats.isError}
+      />
+    </section>
+  );
+}
+
+/** Filtered to one loan, the cards are that loan's (issue 18), not the portfolio's. */
+function OneLoanCards({
+  loanId,
+  paymentCount,
+}: {
+  readonly loanId: number;
+  readonly paymentCount: number | undefined;
+}) {
+  const loan = useLoan(loanId);
+  const balance = useLoanBalance(loanId);
+  const l = loan.data;
+  const b = balance.data;
+  const ref = l?.loan_id ?? 'this loan';
+  return (
+    <section aria-label={`Repayment figures of ${ref}`} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        label="Repaid on This Loan"
+        value={formatUgx(l?.total_payments)}
+        hint={
+          paymentCount === undefined
+            ? undefined
+            : `${formatNumber(paymentCount)} ${paymentCount === 1 ? 'payment' : 'payments'}`
+        }
+        isLoading={loan.isPending}
+        isUnavailable={loan.isError}
+      />
+      <StatCard
+        label="Outstanding Balance"
+        value={formatUgx(l?.remaining_balance)}
+        hint={l ? `Of ${formatUgx(l.total_payable)} to repay` : undefined}
+        isLoading={loan.isPending}
+        isUnavailable={loan.isError}
+      />
+      <StatCard
+        label="In Arrears"
+        value={formatUgx(b?.arrears_amount)}
+        hint={b ? `${formatNumber(b.days_in_arrears)} days in arrears` : undefined}
+        isLoading={balance.isPending}
+        isUnavailable={balance.isError}
+      />
+      <StatCard
+        label="Next Due"
+        value={b?.next_due_date ? formatKampalaDate(b.next_due_date) : 'Nothing owed'}
+        hint={b?.next_due_date ? `${formatUgx(b.next_installment_amount)} to pay` : undefined}
+        isLoading={balance.isPending}
+        isUnavailable={balance.isError}
+      />
+    </section>
+  );
+}
+
 export function RepaymentsTab() {
   const url = useUrlState();
   const paging = useUrlPaging();
   const loanId = url.int('loan', 0) || null;
   const list = useRepaymentList({ ...paging, loan: loanId });
-  const stats = useRepaymentStatistics();
   const loan = useLoan(loanId);
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
-  const s = stats.data;
 
   return (
     <>
-      <section aria-label="Repayment statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label="Total Repayments"
-          value={formatUgx(s?.total_repayments)}
-          hint={`${formatNumber(s?.total_payment_transactions ?? 0)} payments`}
-          isLoading={stats.isPending}
-          isUnavailable={stats.isError}
-        />
-        <StatCard
-          label="Outstanding Balance"
-          value={formatUgx(s?.total_outstanding)}
-          isLoading={stats.isPending}
-          isUnavailable={stats.isError}
-        />
-        <StatCard
-          label="On-Time Payments"
-          value={formatNumber(s?.ontime_payments ?? 0)}
-          hint="Last 30 days"
-          isLoading={stats.isPending}
-          isUnavailable={stats.isError}
-        />
-        <StatCard
-          label="Payment Success Rate"
-          value={`${(s?.success_rate ?? 0).toFixed(1)}%`}
-          hint={`${formatNumber(s?.late_payments ?? 0)} late, ${formatNumber(s?.missed_payments ?? 0)} missed (30 days)`}
-          isLoading={stats.isPending}
-          isUnavailable={stats.isError}
-        />
-      </section>
+      {loanId ? <OneLoanCards loanId={loanId} paymentCount={list.data?.count} /> : <PortfolioCards />}
       {loanId ? (
         <Notice tone="info">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p>
-              Showing the repayments of loan {loan.data?.loan_id ?? `#${loanId}`}
+              Showing the repayments of loan{' '}
+              {loan.data ? (
+                <Link to={paths.loan(loanId)} className="font-mono font-semibold underline">
+                  {loan.data.loan_id}
+                </Link>
+              ) : (
+                '…'
+              )}
               {loan.data ? ` (${loan.data.user_name})` : ''}.
             </p>
             <Link to={{ search: '?tab=repayments' }} className="font-semibold underline">

@@ -1,10 +1,13 @@
 import { formatKampalaDate, formatRate, formatUgx, parseRate, routes } from '@sente/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { queryKeyOf } from '../../../lib/query-key.ts';
 import { Card } from '../../../ui/card.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { LoanStatusBadge } from './loan-status-badge.tsx';
 import { USER_MESSAGES } from './user-messages.ts';
 
@@ -47,7 +50,11 @@ export function UserLoansPanel({ tab }: { readonly tab: UserLoansTab }) {
         <li key={loan.id}>
           <Card className="flex flex-col gap-3 p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-mono font-semibold">{loan.loan_id}</h3>
+              <h3 className="font-mono font-semibold">
+                <Link to={paths.loan(loan.id)} className={textLinkClass}>
+                  {loan.loan_id}
+                </Link>
+              </h3>
               <LoanStatusBadge status={loan.status} />
             </div>
             <p className="text-sm text-slate-700 dark:text-slate-300">

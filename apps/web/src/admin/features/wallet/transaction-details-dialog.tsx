@@ -1,7 +1,10 @@
 import { formatKampalaDateTime, formatSignedUgx, type PlatformTransaction } from '@sente/contract';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { STATUS_LABELS, TYPE_LABELS } from './transaction-messages.ts';
 
 /** View Details as a dialog with the fields the spec's alert listed, and a few more (decisions.md). */
@@ -32,7 +35,17 @@ export function TransactionDetailsDialog({
           />,
         ],
         ['Description', t.description],
-        ['Type', `${TYPE_LABELS[t.type] ?? t.type}${t.loan_id ? ` · loan #${t.loan_id}` : ''}`],
+        ['Type', TYPE_LABELS[t.type] ?? t.type],
+        [
+          'Loan',
+          t.loan_id ? (
+            <Link key="loan" to={paths.loan(t.loan_id)} className={`${textLinkClass} font-mono`}>
+              {t.loan_ref ?? `Loan ${t.loan_id}`}
+            </Link>
+          ) : (
+            '—'
+          ),
+        ],
         ['Provider', t.provider],
         ['Provider reference', t.provider_reference ?? '—'],
         ['Phone number', t.phone_number],

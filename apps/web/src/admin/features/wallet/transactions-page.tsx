@@ -8,7 +8,9 @@ import {
 } from '@sente/contract';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { serverReason } from '../../../lib/api-error-message.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useUrlSearch } from '../../../lib/use-url-search.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -20,6 +22,7 @@ import { SearchField } from '../../../ui/search-field.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
+import { textLinkClass } from '../../../ui/text-link.ts';
 import { PageHeading } from '../../shell/page-heading.tsx';
 import { TransactionDetailsDialog } from './transaction-details-dialog.tsx';
 import {
@@ -84,11 +87,13 @@ export function TransactionsPage() {
         <div className="flex flex-col whitespace-nowrap">
           <span>{TYPE_LABELS[t.type] ?? t.type}</span>
           {t.loan_id ? (
-            <span className="text-xs text-slate-600 dark:text-slate-300">Loan #{t.loan_id}</span>
+            <Link to={paths.loan(t.loan_id)} className={`${textLinkClass} font-mono text-xs`}>
+              {t.loan_ref ?? `Loan ${t.loan_id}`}
+            </Link>
           ) : null}
         </div>
       ),
-      csv: (t) => t.type,
+      csv: (t) => (t.loan_ref ? `${t.type} ${t.loan_ref}` : t.type),
     },
     {
       id: 'amount',

@@ -1,0 +1,243 @@
+import type { LoanOrdering } from '@sente/contract';
+import { and, asc, count, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
+import { loanStatusTotals, loans, loanTypes, users } from '../../db/schema/index.ts';
+import { escapeLikePattern } from '../users/user-search.ts';
+import type { LoanView } from './loan-reads.repo.ts';
+import type { LoanRow } from './loans.repo.ts';
+
+/** The loans worklist's filters, resolved to column ranges by the service. */
+export interface LoanListFilter {
+  readonly status?: LoanRow['status'] | undefined;
+  readonly userId?: number | undefined;
+  /** A loan reference (or its start, to four digits of the number), or the borrower's name, email or phone. */
+  readonly search?: string | undefined;
+  /** Next (oldest unpaid) due date from / to: the arrears bucket and the next-due filter, intersected. */
+  readonly dueFrom?: string | undefined;
+  readonly dueTo?: string | undefined;
+  readonly amountMin?: number | undefined;
+  readonly amountMax?: number | undefined;
+  readonly ordering: LoanOrdering;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+// Above this many matching people, the search joins the user table instead of listing their ids.
+const MAX_LISTED_USERS = 500;
+
+/**
+ * A reference typed whole (SL-2026-000041) or from its start down to at least four digits of its
+ * number (sl-2026-0000: at most a hundred loans). A shorter start would match most loans, which an
+ * index cannot narrow (test/query-plans.test.ts), so it is searched as a name instead.
+ */
+const REFERENCE_START = /^sl-\d{4}-\d{4,}$/i;
+
+/**
+ * The shape of a list's statements, one letter per condition in this order (statement names must fit
+ * PostgreSQL's 63 bytes): s status, u user, f due from, t due to, m amount min, x amount max, and a
+ * search: r its reference arm, i its people listed by id or j joined.
+ */
+function whereOf(shape: string): SQL | undefined {
+  const has = (letter: string) => shape.includes(letter);
+  const searchArms: SQL[] = [];
+  if (has('r')) searchArms.push(sql`${loans.loanRef} like ${sql.placeholder('refPrefix')}`);
+  if (has('i')) searchArms.push(sql`${loans.userId} = any(${sql.placeholder('userIds')}::int[])`);
+  if (has('j')) searchArms.push(sql`${users.searchText} like ${sql.placeholder('anywhere')}`);
+  return and(
+    has('s') ? eq(loans.status, sql.placeholder('status')) : undefined,
+    has('u') ? eq(loans.userId, sql.placeholder('userId')) : undefined,
+    has('f') ? gte(loans.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
+    has('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
+    has('m') ? gte(loans.amount, sql.placeholder('amountMin')) : undefined,
+    has('x') ? lte(loans.amount, sql.placeholder('amountMax')) : undefined,
+    searchArms.length > 0 ? sql`(${sql.join(searchArms, sql` or `)})` : undefined,
+  );
+}
+
+/**
+ * Each ordering reads its own index (schema/loans.ts), with and without a status filter. Days in
+ * arrears count from the next due date, so most in arrears first is the earliest next due first;
+ * fully paid loans (no next due) come last either way.
+ */
+function orderOf(ordering: LoanOrdering): SQL[] {
+  switch (ordering) {
+    case 'opening_date':
+      return [asc(loans.openingDate), asc(loans.id)];
+    case '-amount':
+      return [desc(loans.amount), desc(loans.id)];
+    case 'amount':
+      return [asc(loans.amount), asc(loans.id)];
+    case 'next_due':
+    case '-days_in_arrears':
+      return [sql`${loans.oldestUnpaidDueDate} asc nulls last`, asc(loans.id)];
+    case '-next_due':
+    case 'days_in_arrears':
+      return [sql`${loans.oldestUnpaidDueDate} desc nulls last`, sql`${loans.id} desc nulls last`];
+    default:
+      return [desc(loans.openingDate), desc(loans.id)];
+  }
+}
+
+const isSearch = (shape: string) => /[rij]/.test(shape);
+
+const listPage = preparedRead(
+  'loans.list_page',
+  (db, shape: `${string}/${LoanOrdering}`) => {
+    const [where = '', ordering] = shape.split('/');
+    return db
+      .select({ loan: loans, userName: users.name, loanTypeName: loanTypes.name })
+      .from(loans)
+      .innerJoin(users, eq(users.id, loans.userId))
+      .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
+      .where(whereOf(where))
+      .orderBy(...orderOf(ordering as LoanOrdering))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  },
+  // A search is planned with its patterns (prepared-read.ts): a generic LIKE plan may read every loan.
+  { planPerRequest: (shape) => isSearch(shape.split('/')[0] ?? '') },
+);
+
+const listCount = preparedRead(
+  'loans.list_count',
+  (db, shape: string) =>
+    shape.includes('j')
+      ? db
+          .select({ n: count() })
+          .from(loans)
+          .innerJoin(users, eq(users.id, loans.userId))
+          .where(whereOf(shape))
+      : db.select({ n: count() }).from(loans).where(whereOf(shape)),
+  { planPerRequest: isSearch },
+);
+
+const runningCount = preparedRead('loans.list_running_count', (db, shape: 'status' | 'all') =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.count}), 0)::int` })
+    .from(loanStatusTotals)
+    .where(shape === 'status' ? eq(loanStatusTotals.status, sql.placeholder('status')) : undefined),
+);
+
+async function resolveSearch(db: DbOrTx, search: string): Promise<{ shape: string; values: object }> {
+  const text = search.trim();
+  if (REFERENCE_START.test(text)) {
+    return { shape: 'r', values: { refPrefix: `${escapeLikePattern(text.toUpperCase())}%` } };
+  }
+  const anywhere = `%${escapeLikePattern(text.toLowerCase())}%`;
+  // Not a preparedRead: for an unknown pattern a generic plan reads all users (transaction-list.repo.ts).
+  const people = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.searchText, anywhere))
+    .limit(MAX_LISTED_USERS + 1);
+  if (people.length > MAX_LISTED_USERS) return { shape: 'j', values: { anywhere } };
+  // Nobody matches: an empty list of people, which finds no loan through the borrower index.
+  return { shape: 'i', values: { userIds: people.map((p) => p.id) } };
+}
+
+/** A filter's statement shape and its placeholder values, the search resolved once. */
+async function resolveLoanFilter(
+  db: DbOrTx,
+  filter: Omit<LoanListFilter, 'ordering' | 'limit' | 'offset'>,
+): Promise<{ where: string; values: Record<string, unknown> }> {
+  const search = filter.search ? await resolveSearch(db, filter.search) : undefined;
+  const where = [
+    filter.status ? 's' : '',
+    filter.userId !== undefined ? 'u' : '',
+    filter.dueFrom !== undefined ? 'f' : '',
+    filter.dueTo !== undefined ? 't' : '',
+    filter.amountMin !== undefined ? 'm' : '',
+    filter.amountMax !== undefined ? 'x' : '',
+    search?.shape ?? '',
+  ].join('');
+  return { where, values: { ...filter, ...search?.values } };
+}
+
+/** One page of the loans worklist and how many loans match. */
+export async function listLoans(
+  db: DbOrTx,
+  filter: LoanListFilter,
+): Promise<{ count: number; rows: LoanView[] }> {
+  const { where, values } = await resolveLoanFilter(db, filter);
+  // A status alone (or nothing) is counted from the running totals (docs/scale.md): no scan of the loans.
+  const [total] =
+    where === '' || where === 's'
+      ? await runningCount(db, filter.status ? 'status' : 'all').execute(values)
+      : await listCount(db, where).execute(values);
+  const rows = await listPage(db, `${where}/${filter.ordering}`).execute({
+    ...values,
+    limit: filter.limit,
+    offset: filter.offset,
+  });
+  return { count: total?.n ?? 0, rows };
+}
+
+export type ExportedLoan = LoanView & { readonly cursorAt: string };
+
+/**
+ * The export's letters after the filter's: f opened from, e opened before, c after a cursor. Newest
+ * first, as the list's default, through the same (opening_date, id) indexes.
+ */
+const exportPage = preparedRead(
+  'loans.export_page',
+  (db, shape: `${string}/${string}`) => {
+    const [where = '', extra = ''] = shape.split('/');
+    return db
+      .select({
+        loan: loans,
+        userName: users.name,
+        loanTypeName: loanTypes.name,
+        cursorAt: exactTime(loans.openingDate),
+      })
+      .from(loans)
+      .innerJoin(users, eq(users.id, loans.userId))
+      .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
+      .where(
+        and(
+          whereOf(where),
+          extra.includes('f')
+            ? sql`${loans.openingDate} >= ${sql.placeholder('from')}::timestamptz`
+            : undefined,
+          extra.includes('e')
+            ? sql`${loans.openingDate} < ${sql.placeholder('until')}::timestamptz`
+            : undefined,
+          extra.includes('c')
+            ? beforeKeyset(
+                loans.openingDate,
+                loans.id,
+                sql.placeholder('afterAt'),
+                sql.placeholder('afterId'),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(loans.openingDate), desc(loans.id))
+      .limit(sql.placeholder('limit'));
+  },
+  { planPerRequest: (shape) => isSearch(shape.split('/')[0] ?? '') },
+);
+
+/** Up to `limit` loans after the cursor, newest first: one page of the worklist's CSV export. */
+export async function findLoansForExport(
+  db: DbOrTx,
+  filter: Omit<LoanListFilter, 'ordering' | 'limit' | 'offset'>,
+  page: {
+    readonly from?: Date | undefined;
+    readonly until?: Date | undefined;
+    readonly after: TimeKeyset | null;
+    readonly limit: number;
+  },
+): Promise<ExportedLoan[]> {
+  const { where, values } = await resolveLoanFilter(db, filter);
+  const extra = `${page.from ? 'f' : ''}${page.until ? 'e' : ''}${page.after ? 'c' : ''}`;
+  return exportPage(db, `${where}/${extra}`).execute({
+    ...values,
+    from: page.from?.toISOString(),
+    until: page.until?.toISOString(),
+    afterAt: page.after?.at,
+    afterId: page.after?.id,
+    limit: page.limit,
+  });
+}
