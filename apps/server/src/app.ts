@@ -16,6 +16,8 @@ import { createLocalDocumentStorage } from './features/applications/document-sto
 import { createDocumentsService, MAX_DOCUMENT_BYTES } from './features/applications/documents.service.ts';
 import { createS3DocumentStorage } from './features/applications/s3-document-storage.ts';
 import { createDocumentUrlSigner } from './features/applications/signed-url.ts';
+import { registerAuditRoutes } from './features/audit/audit.routes.ts';
+import { createAuditService } from './features/audit/audit.service.ts';
 import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -171,6 +173,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   });
   const lenders = createLendersService({ db, clock });
   const lenderAdmin = createLenderAdminService({ db, clock, ledger, notifications });
+  const audit = createAuditService({ db });
   return {
     config,
     database,
@@ -206,6 +209,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     lenders,
     lenderAdmin,
     autoInvest,
+    audit,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -317,6 +321,7 @@ export async function buildApp(
     autoInvest: services.autoInvest,
     serviceFeePercent: config.marketplace.feePercent,
   });
+  registerAuditRoutes(register, services.audit);
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

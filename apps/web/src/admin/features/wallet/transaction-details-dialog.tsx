@@ -1,4 +1,9 @@
-import { formatKampalaDateTime, formatSignedUgx, type PlatformTransaction } from '@sente/contract';
+import {
+  formatKampalaDateTime,
+  formatPlatformAmount,
+  isMoneyIn,
+  type PlatformTransaction,
+} from '@sente/contract';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
@@ -22,7 +27,10 @@ export function TransactionDetailsDialog({
           </span>,
         ],
         ['User', `${t.user_name} (${t.user_email})`],
-        ['Amount', formatSignedUgx(t.amount, t.transaction_type)],
+        [
+          'Amount',
+          `${formatPlatformAmount(t.amount, t.type)} (${isMoneyIn(t.type) ? 'money in' : 'money out'})`,
+        ],
         [
           'Status',
           <StatusBadge
