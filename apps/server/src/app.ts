@@ -50,6 +50,7 @@ import { createPaymentCallbackHandler } from './features/payments/payment-callba
 import { createPaymentProviders } from './features/payments/payment-providers.ts';
 import { registerPaymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
+import { createEnquiriesService } from './features/public-forms/enquiries.service.ts';
 import { registerPublicFormsRoutes } from './features/public-forms/public-forms.routes.ts';
 import { createPublicFormsService } from './features/public-forms/public-forms.service.ts';
 import { createSimulatorSms } from './features/sms/sms.ts';
@@ -174,6 +175,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const lenders = createLendersService({ db, clock });
   const lenderAdmin = createLenderAdminService({ db, clock, ledger, notifications });
   const audit = createAuditService({ db });
+  const enquiries = createEnquiriesService({ db, clock, users, passwordResets });
   return {
     config,
     database,
@@ -210,6 +212,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     lenderAdmin,
     autoInvest,
     audit,
+    enquiries,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -283,6 +286,7 @@ export async function buildApp(
   });
   registerPublicFormsRoutes(register, {
     publicForms: services.publicForms,
+    enquiries: services.enquiries,
     limitPerMinute: config.publicFormRateLimitPerMinute,
   });
   registerUsersRoutes(register, {

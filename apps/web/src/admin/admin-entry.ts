@@ -1,6 +1,7 @@
 // The back-office chunk: router.tsx loads it lazily, so the public site ships none of it.
 
 export { ApplicationsPage } from './features/applications/applications-page.tsx';
+export { AuditPage } from './features/audit/audit-page.tsx';
 export { LoginPage } from './features/auth/login-page.tsx';
 export { SecurityPage } from './features/auth/security-page.tsx';
 export { LendersPage } from './features/lenders/lenders-page.tsx';

@@ -4,6 +4,7 @@ import { insertApplication, insertLoanType } from '../../../test/lending-factori
 import { idempotencyKey } from '../../../test/money-helpers.ts';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 // 10:00 on 5 March 2026 in Kampala.
 const clock = fixedClock(new Date('2026-03-05T07:00:00Z'));
@@ -211,8 +212,10 @@ describe('GET /api/audit/export/', () => {
     );
     expect(lines[1]).toContain('"{""status"":""ACTIVE""}","{""status"":""INACTIVE""}"');
     const all = await as(admin.token, 'GET', '/api/audit/export/?from=2026-03-04&to=2026-03-05');
-    const [{ n } = { n: 0 }] = (await t.db.database.db.execute(sql`select count(*)::int as n from audit_log`))
-      .rows as { n: number }[];
+    const [{ n } = { n: 0 }] = await selectRows<{ n: number }>(
+      t.db.database.db,
+      sql`select count(*)::int as n from audit_log`,
+    );
     expect(all.body.slice(1).trimEnd().split('\r\n')).toHaveLength(n + 1);
   });
 });

@@ -2,6 +2,7 @@ import {
   ArrowLeftRight,
   FileText,
   HandCoins,
+  History,
   Landmark,
   LayoutDashboard,
   type LucideIcon,
@@ -27,4 +28,5 @@ export const adminNavigation: readonly AdminNavEntry[] = [
   { label: 'Transactions', to: paths.transactions, icon: ArrowLeftRight },
   { label: 'Marketplace', to: paths.marketplace, icon: Store },
   { label: 'Lenders', to: paths.lenders, icon: HandCoins },
+  { label: 'Audit Log', to: paths.audit, icon: History },
 ];

@@ -1,2 +1,0 @@
-CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "audit_log_action_created_idx" ON "audit_log" USING btree ("action","created_at","id");
