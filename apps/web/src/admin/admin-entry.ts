@@ -7,6 +7,7 @@ export { SecurityPage } from './features/auth/security-page.tsx';
 export { LendersPage } from './features/lenders/lenders-page.tsx';
 export { LoansPage } from './features/loans/loans-page.tsx';
 export { MarketplacePage } from './features/marketplace/marketplace-page.tsx';
+export { EnquiriesPage } from './features/public-forms/enquiries-page.tsx';
 export { DashboardPage } from './features/stats/dashboard-page.tsx';
 export { ResetPasswordPage } from './features/users/reset-password-page.tsx';
 export { UserProfilePage } from './features/users/user-profile-page.tsx';
