@@ -11,6 +11,7 @@ import {
   RateString,
   UgxString,
 } from './common.ts';
+import { CsvFile, exportQuery } from './csv-export.ts';
 import { InterestType } from './loan-types.ts';
 import { route } from './route.ts';
 import { MobileMoneyBody, PlatformTransaction } from './wallet.ts';
@@ -301,6 +302,17 @@ export const loanTransactions = route({
   responses: { 200: pageOf(LoanTransactionDto), 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
+export const exportRepayments = route({
+  method: 'GET',
+  path: '/api/loans/transactions/export/',
+  auth: 'admin',
+  summary:
+    'Every repayment (optionally of one loan) within the Kampala date range, newest first, as streamed CSV',
+  tags: ['loans'],
+  query: exportQuery({ loan: Id.optional() }),
+  responses: { 200: CsvFile, 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
 export const repaymentStatistics = route({
   method: 'GET',
   path: '/api/loans/repayment-statistics/',
@@ -350,6 +362,7 @@ export const loanRoutes = {
   userLoanStatistics,
   userLoans,
   loanTransactions,
+  exportRepayments,
   repaymentStatistics,
   overduePayments,
   repayLoan,

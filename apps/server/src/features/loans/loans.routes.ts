@@ -1,6 +1,8 @@
 import { routes } from '@sente/contract';
+import { exportFileName, instantRangeOf, sendCsvExport } from '../../http/csv-export.ts';
 import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
+import { REPLY_SENT, type ReplySent } from '../../http/register-route.ts';
 import type { ApplicationsService } from '../applications/applications.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
@@ -11,6 +13,7 @@ import {
   toStatusChangeDto,
 } from './loans.presenter.ts';
 import type { LoansService } from './loans.service.ts';
+import { type ExportedRepayment, REPAYMENT_CSV_COLUMNS } from './repayment-export.presenter.ts';
 
 export function registerLoanRoutes(
   register: RegisterRoute,
@@ -104,6 +107,22 @@ export function registerLoanRoutes(
       offset: pageOffset(query),
     });
     return pagedAnswer(request, query, count, rows.map(toLoanTransactionDto));
+  });
+
+  register(routes.exportRepayments, async ({ query, reply }): Promise<ReplySent> => {
+    const range = instantRangeOf(query);
+    await sendCsvExport<ExportedRepayment>(reply, {
+      fileName: exportFileName(query.loan ? `repayments-loan-${query.loan}` : 'repayments', query),
+      columns: REPAYMENT_CSV_COLUMNS,
+      readPage: (after, limit) =>
+        loans.exportRepaymentsPage({
+          loanId: query.loan,
+          ...range,
+          after: after ? { at: after.cursorAt, id: after.repayment.id } : null,
+          limit,
+        }),
+    });
+    return REPLY_SENT;
   });
 
   register(routes.repaymentStatistics, () => loans.repaymentStatistics());
