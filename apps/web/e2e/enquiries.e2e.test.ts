@@ -56,7 +56,7 @@ describe.each([
         expect(await link.textContent()).toContain(String(counts.total_new));
       }
       const table = page.getByRole('table', { name: 'Contact messages' });
-      await table.getByText(`Asiimwe Ruth ${stamp}`).waitFor();
+      await table.getByText(`Asiimwe Ruth ${stamp}`, { exact: true }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(await hasSidewaysScroll(page)).toBe(false);
       await page.getByRole('tab', { name: /Lender sign-ups/ }).click();
