@@ -16,6 +16,8 @@ import { createLocalDocumentStorage } from './features/applications/document-sto
 import { createDocumentsService, MAX_DOCUMENT_BYTES } from './features/applications/documents.service.ts';
 import { createS3DocumentStorage } from './features/applications/s3-document-storage.ts';
 import { createDocumentUrlSigner } from './features/applications/signed-url.ts';
+import { registerAuditRoutes } from './features/audit/audit.routes.ts';
+import { createAuditService } from './features/audit/audit.service.ts';
 import { createAccessTokens } from './features/auth/access-token.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -48,6 +50,7 @@ import { createPaymentCallbackHandler } from './features/payments/payment-callba
 import { createPaymentProviders } from './features/payments/payment-providers.ts';
 import { registerPaymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
+import { createEnquiriesService } from './features/public-forms/enquiries.service.ts';
 import { registerPublicFormsRoutes } from './features/public-forms/public-forms.routes.ts';
 import { createPublicFormsService } from './features/public-forms/public-forms.service.ts';
 import { createSimulatorSms } from './features/sms/sms.ts';
@@ -171,6 +174,8 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   });
   const lenders = createLendersService({ db, clock });
   const lenderAdmin = createLenderAdminService({ db, clock, ledger, notifications });
+  const audit = createAuditService({ db });
+  const enquiries = createEnquiriesService({ db, clock, users, passwordResets });
   return {
     config,
     database,
@@ -206,6 +211,8 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     lenders,
     lenderAdmin,
     autoInvest,
+    audit,
+    enquiries,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -279,6 +286,7 @@ export async function buildApp(
   });
   registerPublicFormsRoutes(register, {
     publicForms: services.publicForms,
+    enquiries: services.enquiries,
     limitPerMinute: config.publicFormRateLimitPerMinute,
   });
   registerUsersRoutes(register, {
@@ -317,6 +325,7 @@ export async function buildApp(
     autoInvest: services.autoInvest,
     serviceFeePercent: config.marketplace.feePercent,
   });
+  registerAuditRoutes(register, services.audit);
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

@@ -77,13 +77,21 @@ describe('User profile', () => {
     await close();
   });
 
-  it('deactivates and activates from the header', async () => {
+  it('deactivates and activates from the header, each after a confirmation', async () => {
     const id = await userId('Kato Emmanuel');
     const { page, problems, close } = await openAdminPage(browser, `/dashboard/users/${id}`);
     await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Deactivate user' })
+      .getByRole('button', { name: 'Deactivate', exact: true })
+      .click();
     await page.getByRole('button', { name: 'Activate', exact: true }).waitFor();
     await page.getByText('Inactive', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Activate', exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Activate user' })
+      .getByRole('button', { name: 'Activate', exact: true })
+      .click();
     await page.getByRole('button', { name: 'Deactivate', exact: true }).waitFor();
     expect(problems).toEqual([]);
     await close();
@@ -177,6 +185,7 @@ describe('User profile', () => {
 
     await failCall(page, 'PATCH', /toggle-status\/$/, { status: 409, error: 'Not now' });
     await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
     await page.getByRole('alert').getByText('Failed to update user status', { exact: true }).waitFor();
     await page.getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
 

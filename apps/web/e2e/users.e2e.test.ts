@@ -95,29 +95,47 @@ describe('User Management', () => {
     await bodyRows(page).first().waitFor();
     await page.getByRole('combobox', { name: 'Status' }).selectOption('Inactive');
     await page.waitForURL(/status=Inactive/);
-    await waitForEveryCell(page, 'tbody tr td:nth-child(5) button', 'Inactive');
+    await waitForEveryCell(page, 'tbody tr td:nth-child(5) span', 'Inactive');
     await page.reload();
     // The first row is "Loading..." until the list arrives; wait for a real one.
-    await bodyRows(page).locator('td:nth-child(5) button').first().waitFor();
+    await bodyRows(page).locator('td:nth-child(5) span').first().waitFor();
     expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('Inactive');
-    const statuses = await bodyRows(page).locator('td:nth-child(5) button').allTextContents();
+    const statuses = await bodyRows(page).locator('td:nth-child(5) span').allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     for (const status of statuses) expect(status.startsWith('Inactive')).toBe(true);
     expect(problems).toEqual([]);
     await close();
   });
 
-  it('toggles a status and reloads the list and the counts', async () => {
+  it('changes a status only after a confirmation, then reloads the list and the counts', async () => {
     const { page, problems, close } = await openAdminPage(browser, '/dashboard/users?search=Atim');
     const before = await adminApi<UserStats>('/api/auth/admin/stats/');
     const row = bodyRows(page).filter({ hasText: 'Atim Agnes' });
-    await row.getByRole('button', { name: 'Active, deactivate Atim Agnes' }).click();
-    await row.getByRole('button', { name: 'Inactive, activate Atim Agnes' }).waitFor();
+    // The badge is a label, not a button.
+    expect(await row.locator('td:nth-child(5) button').count()).toBe(0);
+    const deactivate = row.getByRole('button', { name: 'Deactivate Atim Agnes' });
+    expect(await deactivate.getAttribute('class')).toContain('text-red-');
+    await deactivate.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Deactivate user' });
+    await dialog.getByText(/^Deactivate Atim Agnes/).waitFor();
+    // Cancel changes nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await adminApi<UserStats>('/api/auth/admin/stats/')).inactive_users).toBe(before.inactive_users);
+    await deactivate.click();
+    const confirm = dialog.getByRole('button', { name: 'Deactivate', exact: true });
+    expect(await confirm.getAttribute('class')).toContain('bg-red-700');
+    await confirm.click();
+    await row.getByRole('button', { name: 'Activate Atim Agnes' }).waitFor();
     await card(page, 'Inactive Users')
       .getByText(String(before.inactive_users + 1), { exact: true })
       .waitFor();
-    await row.getByRole('button', { name: 'Inactive, activate Atim Agnes' }).click();
-    await row.getByRole('button', { name: 'Active, deactivate Atim Agnes' }).waitFor();
+    await row.getByRole('button', { name: 'Activate Atim Agnes' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Activate user' })
+      .getByRole('button', { name: 'Activate' })
+      .click();
+    await row.getByRole('button', { name: 'Deactivate Atim Agnes' }).waitFor();
     await card(page, 'Inactive Users').getByText(String(before.inactive_users), { exact: true }).waitFor();
     expect(problems).toEqual([]);
     await close();
@@ -163,7 +181,8 @@ describe('User Management', () => {
     await bodyRows(page).filter({ hasText: 'Okello David' }).waitFor();
 
     const restoreToggle = await failCall(page, 'PATCH', /\/toggle-status\/$/);
-    await page.getByRole('button', { name: 'Active, deactivate Okello David' }).click();
+    await page.getByRole('button', { name: 'Deactivate Okello David' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
     const alert = page.getByRole('alert');
     await alert.getByText('Failed to update user status. Please try again.', { exact: true }).waitFor();
     await alert.getByRole('button', { name: 'Dismiss' }).click();

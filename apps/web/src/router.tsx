@@ -127,6 +127,8 @@ export const routeTree: RouteObject[] = [
                 lazy: async () => ({ Component: (await loadAdmin()).MarketplacePage }),
               },
               { path: 'lenders', lazy: async () => ({ Component: (await loadAdmin()).LendersPage }) },
+              { path: 'enquiries', lazy: async () => ({ Component: (await loadAdmin()).EnquiriesPage }) },
+              { path: 'audit', lazy: async () => ({ Component: (await loadAdmin()).AuditPage }) },
               { path: 'security', lazy: async () => ({ Component: (await loadAdmin()).SecurityPage }) },
               { path: '*', lazy: async () => ({ Component: (await loadAdmin()).AdminNotFoundPage }) },
             ],

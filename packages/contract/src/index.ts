@@ -1,5 +1,6 @@
 import { accountRoutes } from './accounts.ts';
 import { applicationRoutes } from './applications.ts';
+import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { lendersRoutes } from './lenders.ts';
@@ -15,6 +16,7 @@ import { walletRoutes } from './wallet.ts';
 
 export * from './accounts.ts';
 export * from './applications.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './csv.ts';
@@ -56,5 +58,6 @@ export const routes = {
   ...loanRoutes,
   ...marketplaceRoutes,
   ...lendersRoutes,
+  ...auditRoutes,
 } as const;
 export type Routes = typeof routes;

@@ -418,6 +418,17 @@ export const loanTransactions = route({
   responses: { 200: pageOf(LoanTransactionDto), 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
+export const exportRepayments = route({
+  method: 'GET',
+  path: '/api/loans/transactions/export/',
+  auth: 'admin',
+  summary:
+    'Every repayment (optionally of one loan) within the Kampala date range, newest first, as streamed CSV',
+  tags: ['loans'],
+  query: exportQuery({ loan: Id.optional() }),
+  responses: { 200: CsvFile, 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
 export const repaymentStatistics = route({
   method: 'GET',
   path: '/api/loans/repayment-statistics/',
@@ -498,6 +509,7 @@ export const loanRoutes = {
   userLoanStatistics,
   userLoans,
   loanTransactions,
+  exportRepayments,
   repaymentStatistics,
   overduePayments,
   collectionBuckets,

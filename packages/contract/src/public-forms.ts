@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, IsoDateTime, pageOf, pageQuery } from './common.ts';
+import { ApiError, Id, IdParams, IsoDateTime, pageOf, pageQuery } from './common.ts';
 import { normalizeUgandanMobile, UGANDAN_MOBILE_MESSAGE } from './phone.ts';
 import { route } from './route.ts';
 
@@ -87,6 +87,22 @@ export type LenderInterestBody = z.input<typeof LenderInterestBody>;
 
 export const FormReceived = z.object({ message: z.string() });
 
+/** The Enquiries inbox (issue 18): where the staff are with a message or a sign-up. */
+export const EnquiryStatus = z.enum(['NEW', 'IN_PROGRESS', 'CLOSED']);
+export type EnquiryStatus = z.infer<typeof EnquiryStatus>;
+export const ENQUIRY_STATUS_LABELS: Readonly<Record<EnquiryStatus, string>> = {
+  NEW: 'New',
+  IN_PROGRESS: 'In progress',
+  CLOSED: 'Closed',
+};
+
+const EnquiryHandling = {
+  status: EnquiryStatus,
+  assignee: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  notes: z.string().nullable(),
+  updated_at: IsoDateTime.nullable(),
+};
+
 export const ContactMessageDto = z
   .object({
     id: z.number().int(),
@@ -96,6 +112,7 @@ export const ContactMessageDto = z
     topic: ContactTopic,
     message: z.string(),
     created_at: IsoDateTime,
+    ...EnquiryHandling,
   })
   .meta({ id: 'ContactMessage' });
 export type ContactMessageDto = z.infer<typeof ContactMessageDto>;
@@ -111,6 +128,10 @@ export const LenderInterestDto = z
     investment_range: InvestmentRange,
     message: z.string().nullable(),
     created_at: IsoDateTime,
+    ...EnquiryHandling,
+    /** The lender account the invitation created. */
+    invited_user_id: z.number().int().nullable(),
+    invited_at: IsoDateTime.nullable(),
   })
   .meta({ id: 'LenderInterest' });
 export type LenderInterestDto = z.infer<typeof LenderInterestDto>;
@@ -139,9 +160,9 @@ export const listContactMessages = route({
   method: 'GET',
   path: '/api/public/admin/contact-messages/',
   auth: 'admin',
-  summary: 'Messages sent from the Contact page, newest first',
+  summary: 'Messages sent from the Contact page, newest first, optionally of one status',
   tags: ['public-forms'],
-  query: pageQuery(10),
+  query: pageQuery(10).extend({ status: EnquiryStatus.optional() }),
   responses: { 200: pageOf(ContactMessageDto), 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
@@ -149,10 +170,79 @@ export const listLenderInterest = route({
   method: 'GET',
   path: '/api/public/admin/lender-interest/',
   auth: 'admin',
-  summary: 'Lender sign-ups from the Become a Lender page, newest first',
+  summary: 'Lender sign-ups from the Become a Lender page, newest first, optionally of one status',
   tags: ['public-forms'],
-  query: pageQuery(10),
+  query: pageQuery(10).extend({ status: EnquiryStatus.optional() }),
   responses: { 200: pageOf(LenderInterestDto), 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+/** What an admin changes on an enquiry: any of its status, assignee (an admin, or null) and notes. */
+export const EnquiryUpdateBody = z
+  .object({
+    status: EnquiryStatus.optional(),
+    assignee_id: Id.nullable().optional(),
+    notes: z.string().trim().max(2000, 'At most 2000 characters').nullable().optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Change at least one of status, assignee_id or notes');
+
+const enquiryResponses = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError } as const;
+
+export const updateContactMessage = route({
+  method: 'PATCH',
+  path: '/api/public/admin/contact-messages/:id/',
+  auth: 'admin',
+  summary: "Set a contact message's status, assignee or notes (audited)",
+  tags: ['public-forms'],
+  params: IdParams,
+  body: EnquiryUpdateBody,
+  responses: { 200: ContactMessageDto, ...enquiryResponses },
+});
+
+export const updateLenderInterest = route({
+  method: 'PATCH',
+  path: '/api/public/admin/lender-interest/:id/',
+  auth: 'admin',
+  summary: "Set a lender sign-up's status, assignee or notes (audited)",
+  tags: ['public-forms'],
+  params: IdParams,
+  body: EnquiryUpdateBody,
+  responses: { 200: LenderInterestDto, ...enquiryResponses },
+});
+
+export const LenderInvitation = z
+  .object({
+    enquiry: LenderInterestDto,
+    user_id: z.number().int(),
+    /** The one-time link the person opens to choose a password; shown once, to the admin. */
+    invitation_url: z.string(),
+    expires_at: IsoDateTime,
+  })
+  .meta({ id: 'LenderInvitation' });
+
+export const inviteLender = route({
+  method: 'POST',
+  path: '/api/public/admin/lender-interest/:id/invite/',
+  auth: 'admin',
+  summary: "Creates the sign-up's lender account and a one-time link to set its password (audited)",
+  tags: ['public-forms'],
+  params: IdParams,
+  responses: { 201: LenderInvitation, ...enquiryResponses, 409: ApiError },
+});
+
+export const EnquiryCounts = z.object({
+  contact_messages_new: z.number().int(),
+  lender_interest_new: z.number().int(),
+  total_new: z.number().int(),
+});
+
+export const enquiryCounts = route({
+  method: 'GET',
+  path: '/api/public/admin/enquiries/counts/',
+  auth: 'admin',
+  summary: 'How many contact messages and lender sign-ups are new, for the sidebar',
+  tags: ['public-forms'],
+  responses: { 200: EnquiryCounts, 401: ApiError, 403: ApiError },
 });
 
 export const publicFormsRoutes = {
@@ -160,4 +250,8 @@ export const publicFormsRoutes = {
   submitLenderInterest,
   listContactMessages,
   listLenderInterest,
+  updateContactMessage,
+  updateLenderInterest,
+  inviteLender,
+  enquiryCounts,
 } as const;

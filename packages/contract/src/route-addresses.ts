@@ -146,6 +146,14 @@ const addresses = {
   verifyLender: { method: 'POST', path: '/api/marketplace/admin/lenders/:id/verify/', auth: 'admin' },
   getAutoInvestRule: { method: 'GET', path: '/api/marketplace/auto-invest/', auth: 'user' },
   saveAutoInvestRule: { method: 'PUT', path: '/api/marketplace/auto-invest/', auth: 'user' },
+  updateContactMessage: { method: 'PATCH', path: '/api/public/admin/contact-messages/:id/', auth: 'admin' },
+  updateLenderInterest: { method: 'PATCH', path: '/api/public/admin/lender-interest/:id/', auth: 'admin' },
+  inviteLender: { method: 'POST', path: '/api/public/admin/lender-interest/:id/invite/', auth: 'admin' },
+  enquiryCounts: { method: 'GET', path: '/api/public/admin/enquiries/counts/', auth: 'admin' },
+  exportRepayments: { method: 'GET', path: '/api/loans/transactions/export/', auth: 'admin' },
+  listAuditLog: { method: 'GET', path: '/api/audit/', auth: 'admin' },
+  exportAuditLog: { method: 'GET', path: '/api/audit/export/', auth: 'admin' },
+  listAuditAdmins: { method: 'GET', path: '/api/audit/admins/', auth: 'admin' },
 } as const satisfies RouteAddresses;
 
 export const routes: RouteAddresses = addresses;

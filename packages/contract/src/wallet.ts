@@ -12,6 +12,7 @@ import {
   UgxString,
 } from './common.ts';
 import { CsvFile, exportQuery } from './csv-export.ts';
+import { formatSignedUgx, type ShownAmount } from './money.ts';
 import { route } from './route.ts';
 
 const TRANSACTION_TYPES = ['DISBURSEMENT', 'WITHDRAWAL', 'REPAYMENT', 'DEPOSIT'] as const;
@@ -32,6 +33,16 @@ export function isMoneyIn(type: TransactionType): boolean {
 /** `amount` (whole UGX) signed from the platform's side: +67385 for a repayment, -500000 for a payout. */
 export function platformSignedAmount(type: TransactionType, amount: number): number {
   return isMoneyIn(type) ? amount : -amount;
+}
+
+/** "+UGX 67,385" for a repayment, "−UGX 2,000,000" for a payout: the platform's side, for staff screens. */
+export function formatPlatformAmount(amount: ShownAmount, type: TransactionType): string {
+  return formatSignedUgx(amount, isMoneyIn(type) ? 'CREDIT' : 'DEBIT');
+}
+
+/** The short form of a reference the back-office shows (spec: its last 8 characters): "…3f9a1c2d". */
+export function shortReference(reference: string): string {
+  return reference.length > 8 ? `\u2026${reference.slice(-8)}` : reference;
 }
 
 /** "", "all", lower case and plurals ("withdrawals") are accepted for the filters the screens send. */

@@ -41,6 +41,10 @@ export const paths = {
   marketplace: '/dashboard/marketplace',
   /** Lenders and their verification (docs/marketplace.md; not in the spec's route table). */
   lenders: '/dashboard/lenders',
+  /** Who changed what, when (issue 18; not in the spec's route table). */
+  audit: '/dashboard/audit',
+  /** Contact messages and lender sign-ups (issue 18; not in the spec's route table). */
+  enquiries: '/dashboard/enquiries',
   /** The signed-in admin's two-factor sign-in (issue 9; not in the spec's route table). */
   security: '/dashboard/security',
   /** The borrowers' and lenders' app (docs/app.md; not in the spec's route table). */

@@ -1,7 +1,14 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
 import { classNames } from './class-names.ts';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'inverseOutline';
+export type ButtonVariant =
+  | 'primary'
+  | 'secondary'
+  | 'ghost'
+  | 'inverse'
+  | 'inverseOutline'
+  | 'danger'
+  | 'dangerOutline';
 export type ButtonSize = 'md' | 'sm' | 'icon';
 
 export const focusRing =
@@ -15,6 +22,11 @@ const variants: Record<ButtonVariant, string> = {
   /** On a dark emerald band. */
   inverse: 'bg-white text-emerald-900 hover:bg-emerald-50',
   inverseOutline: 'border border-white text-white hover:bg-emerald-700 dark:hover:bg-emerald-900',
+  /** Confirms something that cannot be taken back, or takes an account out of use (issue 18). */
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60',
+  /** Opens the confirmation of such an action. */
+  dangerOutline:
+    'border border-red-700 text-red-800 hover:bg-red-50 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950',
 };
 
 const sizes: Record<ButtonSize, string> = {

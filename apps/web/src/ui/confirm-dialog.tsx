@@ -49,11 +49,7 @@ export function ConfirmDialog({
           <Button variant="ghost" onClick={onCancel} disabled={isBusy}>
             Cancel
           </Button>
-          <Button
-            onClick={onConfirm}
-            disabled={isBusy}
-            className={isDanger ? 'bg-red-700 hover:bg-red-800 disabled:bg-red-700/60' : undefined}
-          >
+          <Button variant={isDanger ? 'danger' : 'primary'} onClick={onConfirm} disabled={isBusy}>
             {isBusy ? (busyLabel ?? 'Working...') : confirmLabel}
           </Button>
         </>

@@ -14,6 +14,8 @@ export interface ExportAllProps {
   readonly what: string;
   /** Downloads every row matching the screen's filters within the range; answers the file's name. */
   readonly onExport: (range: { from?: string; to?: string }) => Promise<string>;
+  /** The screen's own date filter, when it has one: then the export uses it and shows no dates. */
+  readonly range?: ExportRange;
 }
 
 const RANGE_MESSAGE = 'The end date must not be before the start date';
@@ -28,9 +30,10 @@ const inputClass = classNames(
  * "Export all": every row the list's filters match (not only the page on screen), streamed by the
  * server as CSV, optionally within a date range (Kampala days, both included).
  */
-export function ExportAll({ what, onExport }: ExportAllProps) {
+export function ExportAll({ what, onExport, range: screenRange }: ExportAllProps) {
   const id = useId();
-  const [range, setRange] = useState<ExportRange>({ from: '', to: '' });
+  const [ownRange, setRange] = useState<ExportRange>({ from: '', to: '' });
+  const range = screenRange ?? ownRange;
   const [state, setState] = useState<
     | { kind: 'idle' }
     | { kind: 'busy' }
@@ -56,26 +59,30 @@ export function ExportAll({ what, onExport }: ExportAllProps) {
   return (
     <fieldset className="flex flex-wrap items-end gap-2" aria-describedby={`${id}-note`}>
       <legend className="sr-only">Export all {what}</legend>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300">
-        From
-        <input
-          type="date"
-          className={inputClass}
-          value={range.from}
-          onChange={(event) => setRange({ ...range, from: event.target.value })}
-        />
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300">
-        To
-        <input
-          type="date"
-          className={inputClass}
-          value={range.to}
-          aria-invalid={isBadRange ? true : undefined}
-          aria-describedby={isBadRange ? `${id}-range` : undefined}
-          onChange={(event) => setRange({ ...range, to: event.target.value })}
-        />
-      </label>
+      {screenRange ? null : (
+        <>
+          <label className="flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300">
+            From
+            <input
+              type="date"
+              className={inputClass}
+              value={range.from}
+              onChange={(event) => setRange({ ...range, from: event.target.value })}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300">
+            To
+            <input
+              type="date"
+              className={inputClass}
+              value={range.to}
+              aria-invalid={isBadRange ? true : undefined}
+              aria-describedby={isBadRange ? `${id}-range` : undefined}
+              onChange={(event) => setRange({ ...range, to: event.target.value })}
+            />
+          </label>
+        </>
+      )}
       <Button
         variant="secondary"
         size="sm"
@@ -86,9 +93,11 @@ export function ExportAll({ what, onExport }: ExportAllProps) {
         {state.kind === 'busy' ? 'Exporting...' : 'Export all'}
       </Button>
       <p id={`${id}-note`} className="sr-only">
-        Every {what} matching the filters, as CSV; leave the dates empty for all dates.
+        {screenRange
+          ? `Every ${what} matching the filters, as CSV.`
+          : `Every ${what} matching the filters, as CSV; leave the dates empty for all dates.`}
       </p>
-      {isBadRange ? (
+      {isBadRange && !screenRange ? (
         <p id={`${id}-range`} className="basis-full text-sm text-red-700 dark:text-red-400">
           {RANGE_MESSAGE}
         </p>

@@ -21,5 +21,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    // The audit log screen: newest first, alone or by action (docs/back-office.md, Audit log).
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt, t.id),
   ],
 );

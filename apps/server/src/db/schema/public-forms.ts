@@ -1,4 +1,5 @@
 import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 export const contactTopic = pgEnum('contact_topic', [
   'borrowing',
@@ -8,6 +9,8 @@ export const contactTopic = pgEnum('contact_topic', [
   'other',
 ]);
 export const lenderType = pgEnum('lender_type', ['individual', 'company', 'sacco', 'investment_club']);
+/** Where the back-office's Enquiries inbox is with a message or sign-up (issue 18). */
+export const enquiryStatus = pgEnum('enquiry_status', ['NEW', 'IN_PROGRESS', 'CLOSED']);
 export const investmentRange = pgEnum('investment_range', ['under_5m', '5m_20m', '20m_100m', 'over_100m']);
 
 /** Messages sent from the public Contact page. */
@@ -22,8 +25,17 @@ export const contactMessages = pgTable(
     topic: contactTopic().notNull(),
     message: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    status: enquiryStatus().notNull().default('NEW'),
+    /** The admin who looks after it. */
+    assigneeId: integer().references(() => users.id),
+    /** The staff's notes; never shown to the sender. */
+    notes: text(),
+    updatedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('contact_messages_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('contact_messages_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('contact_messages_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /** Would-be lenders who filled in the Become a Lender form. */
@@ -39,6 +51,16 @@ export const lenderInterest = pgTable(
     investmentRange: investmentRange().notNull(),
     message: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    status: enquiryStatus().notNull().default('NEW'),
+    assigneeId: integer().references(() => users.id),
+    notes: text(),
+    updatedAt: timestamp({ withTimezone: true }),
+    /** The lender account the invitation created; null until invited. */
+    invitedUserId: integer().references(() => users.id),
+    invitedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('lender_interest_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('lender_interest_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('lender_interest_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+  ],
 );

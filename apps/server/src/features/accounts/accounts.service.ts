@@ -55,7 +55,7 @@ export function createAccountsService({ db, clock, users, auth, phone }: Account
         selfRegistered: true,
       });
       const code = await db.transaction((tx) => phone.issue(tx, { id: user.id, phoneNumber }));
-      const session = await auth.startSession(user);
+      const session = await auth.startSession(user, 'registration');
       return { session, code };
     },
 

@@ -9,6 +9,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import {
@@ -192,6 +193,15 @@ export function createApplicationsService({
           `Only pending applications can be ${status === 'APPROVED' ? 'approved' : 'rejected'}; this one is already ${existing.status.toLowerCase()}`,
         );
       }
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: status === 'APPROVED' ? 'application.approved' : 'application.rejected',
+        entityType: 'application',
+        entityId: id,
+        before: { status: 'PENDING' },
+        after: { status, admin_notes: decided.adminNotes, notes_shared: decided.notesShared },
+        at: clock.now(),
+      });
       // What follows an approval in the same unit of work (the marketplace lists it at once).
       if (status === 'APPROVED') for (const handler of approvalHandlers) await handler(tx, decided);
     });

@@ -1,5 +1,7 @@
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { TimeKeyset } from '../../db/keyset.ts';
 import { type AuditRow, findAuditRowsForEntity, insertAuditRow } from './audit.repo.ts';
+import { type AuditFilter, countAuditRows, findAdmins, findAuditRows } from './audit-list.repo.ts';
 
 /**
  * The audit log: who changed what, when, with the values before and after.
@@ -47,3 +49,38 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
 export function auditTrailOf(db: DbOrTx, entityType: string, entityId: number | string): Promise<AuditRow[]> {
   return findAuditRowsForEntity(db, entityType, String(entityId));
 }
+
+/** Only what changed, before and after: `[{ status: 'ACTIVE' }, { status: 'INACTIVE' }]`. */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): [Record<string, unknown>, Record<string, unknown>] {
+  const was: Record<string, unknown> = {};
+  const is: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key] ?? null;
+    is[key] = after[key] ?? null;
+  }
+  return [was, is];
+}
+
+/** The audit log screen's reads: pages with a count, keyset pages for the export, the admins. */
+export function createAuditService({ db }: { db: Db }) {
+  return {
+    async page(filter: AuditFilter, page: { limit: number; offset: number }) {
+      const [rows, count] = await Promise.all([findAuditRows(db, filter, page), countAuditRows(db, filter)]);
+      return { rows, count };
+    },
+
+    exportPage(filter: AuditFilter, page: { after: TimeKeyset | null; limit: number }) {
+      return findAuditRows(db, filter, page);
+    },
+
+    admins() {
+      return findAdmins(db);
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;
+export type { AuditFilter, ListedAuditRow } from './audit-list.repo.ts';

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../domain-error.ts';
 import type { AuthUser } from '../../http/register-route.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import {
   findOpenUserByEmail,
@@ -112,10 +113,29 @@ export function createAuthService({
     await markSessionsChanged(tx, userId, now);
   }
 
-  /** Tokens for a user who has passed every step of the sign-in. */
-  async function startSession(user: UserRow): Promise<SignedIn> {
+  /**
+   * Tokens for a user who has passed every step of the sign-in. An admin's sign-in is audited with
+   * the session's refresh token, in one unit of work (issue 18: the audit log shows sign-ins).
+   */
+  async function startSession(
+    user: UserRow,
+    method: 'password' | 'two-factor' | 'registration' = 'password',
+  ): Promise<SignedIn> {
     const sessionId = randomUUID();
-    const refresh = await issueRefresh(db, user.id, sessionId);
+    const refresh = await db.transaction(async (tx) => {
+      const token = await issueRefresh(tx, user.id, sessionId);
+      if (user.role === 'admin') {
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'user.signed_in',
+          entityType: 'user',
+          entityId: user.id,
+          after: { method },
+          at: clock.now(),
+        });
+      }
+      return token;
+    });
     const access = await accessTokens.sign({ userId: user.id, role: user.role, sessionId }, clock.now());
     return { access, refresh, user };
   }

@@ -227,7 +227,7 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
         if (!(await checkCode(user.id, secret.secretEncrypted, code, true)))
           throw new UnauthenticatedError('INVALID_MFA_CODE', INVALID_CODE);
         await spend();
-        return auth.startSession(user);
+        return auth.startSession(user, 'two-factor');
       }
       if (secret && required) {
         const recoveryCodes = await enable(
@@ -237,7 +237,7 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
           null,
         );
         await spend();
-        return { ...(await auth.startSession(user)), recoveryCodes };
+        return { ...(await auth.startSession(user, 'two-factor')), recoveryCodes };
       }
       // Turned off since the password step: the challenge no longer fits; start again.
       throw new UnauthenticatedError('MFA_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { ConflictError, InvalidInputError } from '../../domain-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_CAPITAL, PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
 
@@ -44,7 +45,17 @@ export function createCapitalService(deps: { db: Db; ledger: LedgerService }) {
             { account: PLATFORM_CAPITAL, amount: -input.amount },
           ],
         });
-        if (!isNew) {
+        if (isNew) {
+          // A repeat with the same key posts nothing, so it is not a second change either.
+          await recordAudit(tx, {
+            actorId: input.adminId,
+            action: 'capital.paid_in',
+            entityType: 'posting',
+            entityId: posting.id,
+            after: { amount: input.amount, reference: input.reference },
+            at: posting.createdAt,
+          });
+        } else {
           const earlier = await ledger.entriesOf(tx, posting.id);
           const paidIn = earlier.find((entry) => entry.account === PLATFORM_WALLET)?.amount;
           if (paidIn !== input.amount || !posting.memo.startsWith(memo)) {

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { ConflictError, ProviderFailedError } from '../../domain-error.ts';
 import type { ApplicationsService } from '../applications/applications.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_WALLET } from '../ledger/ledger-accounts.ts';
@@ -36,7 +37,7 @@ export interface DisburseDeps {
  */
 export async function requestPayout(
   deps: Pick<DisburseDeps, 'db' | 'ledger' | 'payments' | 'applications' | 'marketplace'>,
-  input: { applicationId: number; requestKey: string },
+  input: { applicationId: number; requestKey: string; adminId?: number | null },
 ): Promise<TransactionRow> {
   const { ledger, payments, applications } = deps;
   try {
@@ -85,6 +86,20 @@ export async function requestPayout(
         requestKey: input.requestKey,
         description: `Loan disbursement for application #${input.applicationId} to ${userPhone}`,
       });
+      await recordAudit(tx, {
+        actorId: input.adminId ?? null,
+        action: 'application.disbursed',
+        entityType: 'application',
+        entityId: input.applicationId,
+        before: { status: application.status, approved_loan: null },
+        after: {
+          payout_reference: payment.referenceId,
+          amount: amount,
+          funded_by: funding.kind,
+          phone_number: userPhone,
+        },
+        at: payment.createdAt,
+      });
       return payment;
     });
   } catch (error) {
@@ -117,6 +132,7 @@ export async function disburse(
       const payout = await requestPayout(deps, {
         applicationId: input.applicationId,
         requestKey: `loans.disburse:${input.applicationId}:${input.adminId}:${input.idempotencyKey}`,
+        adminId: input.adminId,
       });
       const sent = await payments.submit(payout);
       const final = await payments.waitUntilFinal(sent.id, deps.syncWaitMs);

@@ -24,14 +24,16 @@ export function registerLoanTypeRoutes(
     return { results: rows.map(toLoanTypeDto) };
   });
 
-  register(routes.createLoanType, async ({ body }) => toLoanTypeDto(await loanTypes.create(body)));
-
-  register(routes.updateLoanType, async ({ params, body }) =>
-    toLoanTypeDto(await loanTypes.update(params.id, body)),
+  register(routes.createLoanType, async ({ body, user }) =>
+    toLoanTypeDto(await loanTypes.create(body, user.id)),
   );
 
-  register(routes.deleteLoanType, async ({ params }) => {
-    await loanTypes.remove(params.id);
+  register(routes.updateLoanType, async ({ params, body, user }) =>
+    toLoanTypeDto(await loanTypes.update(params.id, body, user.id)),
+  );
+
+  register(routes.deleteLoanType, async ({ params, user }) => {
+    await loanTypes.remove(params.id, user.id);
     return null;
   });
 }

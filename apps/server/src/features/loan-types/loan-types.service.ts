@@ -1,7 +1,8 @@
 import { formatRate, type LoanTypeBody, toRateString } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
+import { changedFields, recordAudit } from '../audit/audit.service.ts';
 import {
   deleteLoanType,
   findLoanTypeById,
@@ -26,6 +27,19 @@ export interface LoanTypeInput {
   readonly interest_type: LoanTypeRow['interestType'];
   readonly appraisal_time: string;
   readonly status: LoanTypeRow['status'];
+}
+
+/** A loan type's fields as the audit log keeps them (wire names). */
+function auditedFields(row: LoanTypeRow): Record<string, unknown> {
+  return {
+    loan_type_name: row.name,
+    min_amount: row.minAmount,
+    max_amount: row.maxAmount,
+    interest_rate: row.interestRate,
+    interest_type: row.interestType,
+    appraisal_time: row.appraisalTime,
+    status: row.status,
+  };
 }
 
 export function createLoanTypesService({
@@ -57,8 +71,8 @@ export function createLoanTypesService({
     };
   }
 
-  async function assertNameFree(name: string, exceptId?: number): Promise<void> {
-    const existing = await findLoanTypeByName(db, name);
+  async function assertNameFree(tx: DbOrTx, name: string, exceptId?: number): Promise<void> {
+    const existing = await findLoanTypeByName(tx, name);
     if (existing && existing.id !== exceptId) {
       throw new ConflictError('LOAN_TYPE_NAME_TAKEN', `A loan type named "${existing.name}" already exists`);
     }
@@ -79,28 +93,57 @@ export function createLoanTypesService({
       return row;
     },
 
-    async create(input: LoanTypeBody | LoanTypeInput): Promise<LoanTypeRow> {
+    /** `actorId`: the admin who makes the change (null for the system's own seed), for the audit log. */
+    async create(input: LoanTypeBody | LoanTypeInput, actorId: number | null = null): Promise<LoanTypeRow> {
       const values = checked(input);
-      await assertNameFree(values.name);
-      const now = clock.now();
-      const row = await insertLoanType(db, { ...values, createdAt: now, updatedAt: now });
-      if (!row)
-        throw new ConflictError('LOAN_TYPE_NAME_TAKEN', `A loan type named "${values.name}" already exists`);
-      return row;
+      return db.transaction(async (tx) => {
+        await assertNameFree(tx, values.name);
+        const now = clock.now();
+        const row = await insertLoanType(tx, { ...values, createdAt: now, updatedAt: now });
+        if (!row)
+          throw new ConflictError(
+            'LOAN_TYPE_NAME_TAKEN',
+            `A loan type named "${values.name}" already exists`,
+          );
+        await recordAudit(tx, {
+          actorId,
+          action: 'loan_type.created',
+          entityType: 'loan_type',
+          entityId: row.id,
+          after: auditedFields(row),
+          at: now,
+        });
+        return row;
+      });
     },
 
-    async update(id: number, input: LoanTypeBody | LoanTypeInput): Promise<LoanTypeRow> {
+    async update(id: number, input: LoanTypeBody | LoanTypeInput, actorId: number | null = null) {
       const values = checked(input);
-      await assertNameFree(values.name, id);
-      const row = await updateLoanType(db, id, { ...values, updatedAt: clock.now() });
-      if (!row) throw new NotFoundError('LOAN_TYPE_NOT_FOUND', 'Loan type not found');
-      return row;
+      return db.transaction(async (tx): Promise<LoanTypeRow> => {
+        const before = await lockLoanType(tx, id);
+        if (!before) throw new NotFoundError('LOAN_TYPE_NOT_FOUND', 'Loan type not found');
+        await assertNameFree(tx, values.name, id);
+        const now = clock.now();
+        const row = await updateLoanType(tx, id, { ...values, updatedAt: now });
+        if (!row) throw new NotFoundError('LOAN_TYPE_NOT_FOUND', 'Loan type not found');
+        const [was, is] = changedFields(auditedFields(before), auditedFields(row));
+        await recordAudit(tx, {
+          actorId,
+          action: 'loan_type.updated',
+          entityType: 'loan_type',
+          entityId: id,
+          before: was,
+          after: is,
+          at: now,
+        });
+        return row;
+      });
     },
 
-    async remove(id: number): Promise<void> {
+    async remove(id: number, actorId: number | null = null): Promise<void> {
       await db.transaction(async (tx) => {
-        if (!(await lockLoanType(tx, id)))
-          throw new NotFoundError('LOAN_TYPE_NOT_FOUND', 'Loan type not found');
+        const before = await lockLoanType(tx, id);
+        if (!before) throw new NotFoundError('LOAN_TYPE_NOT_FOUND', 'Loan type not found');
         if (await isLoanTypeInUse(tx, id)) {
           throw new ConflictError(
             'LOAN_TYPE_IN_USE',
@@ -108,6 +151,14 @@ export function createLoanTypesService({
           );
         }
         await deleteLoanType(tx, id);
+        await recordAudit(tx, {
+          actorId,
+          action: 'loan_type.deleted',
+          entityType: 'loan_type',
+          entityId: id,
+          before: auditedFields(before),
+          at: clock.now(),
+        });
       });
     },
   };

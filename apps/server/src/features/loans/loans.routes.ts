@@ -14,6 +14,7 @@ import {
   toStatusChangeDto,
 } from './loans.presenter.ts';
 import type { ExportedLoan, LoansService, OverdueRow, WorklistFilter } from './loans.service.ts';
+import { type ExportedRepayment, REPAYMENT_CSV_COLUMNS } from './repayment-export.presenter.ts';
 
 /** The worklist's query as the service's filter (the list and its export share it). */
 function worklistFilterOf(query: {
@@ -130,6 +131,22 @@ export function registerLoanRoutes(
       offset: pageOffset(query),
     });
     return pagedAnswer(request, query, count, rows.map(toLoanTransactionDto));
+  });
+
+  register(routes.exportRepayments, async ({ query, reply }): Promise<ReplySent> => {
+    const range = instantRangeOf(query);
+    await sendCsvExport<ExportedRepayment>(reply, {
+      fileName: exportFileName(query.loan ? `repayments-loan-${query.loan}` : 'repayments', query),
+      columns: REPAYMENT_CSV_COLUMNS,
+      readPage: (after, limit) =>
+        loans.exportRepaymentsPage({
+          loanId: query.loan,
+          ...range,
+          after: after ? { at: after.cursorAt, id: after.repayment.id } : null,
+          limit,
+        }),
+    });
+    return REPLY_SENT;
   });
 
   register(routes.repaymentStatistics, () => loans.repaymentStatistics());

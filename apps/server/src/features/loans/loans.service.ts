@@ -36,6 +36,7 @@ import { daysInArrears } from './loan-status.ts';
 import { updateLoanStatuses } from './loan-status-update.ts';
 import { findInstallments, findStatusHistory } from './loans.repo.ts';
 import { paymentPercentage } from './payment-percentage.ts';
+import { findRepaymentsForExport, type RepaymentExportPage } from './repayment-export.repo.ts';
 
 export interface LoanViewer {
   readonly id: number;
@@ -219,6 +220,11 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
 
     listRepayments(filter: { loanId?: number | undefined; limit: number; offset: number }) {
       return listRepaymentViews(db, filter);
+    },
+
+    /** A keyset page of the repayments export (http/csv-export.ts). */
+    exportRepaymentsPage(page: RepaymentExportPage) {
+      return findRepaymentsForExport(db, page);
     },
 
     listOverdue(query: {

@@ -5,6 +5,7 @@ import { transaction } from '../../db/retry-transaction.ts';
 import { loanTypes } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../domain-error.ts';
 import type { ApplicationRow } from '../applications/applications.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   insertListing,
   type ListingRow,
@@ -48,6 +49,7 @@ export async function listApproved(
 export async function relist(
   deps: Pick<MarketplaceDeps, 'db' | 'clock' | 'config'>,
   listingId: number,
+  adminId: number | null = null,
 ): Promise<ListingRow> {
   return transaction(deps.db, async (tx) => {
     const listing = await lockListing(tx, listingId);
@@ -59,13 +61,24 @@ export async function relist(
       );
     }
     const now = deps.clock.now();
-    return updateListing(tx, listing.id, {
+    const closesAt = new Date(now.getTime() + deps.config.listingHours * HOUR);
+    const row = await updateListing(tx, listing.id, {
       status: 'OPEN',
       round: listing.round + 1,
       opensAt: now,
-      closesAt: new Date(now.getTime() + deps.config.listingHours * HOUR),
+      closesAt,
       closedAt: null,
       updatedAt: now,
     });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'listing.relisted',
+      entityType: 'listing',
+      entityId: listing.id,
+      before: { status: listing.status, round: listing.round },
+      after: { status: 'OPEN', round: listing.round + 1, closes_at: closesAt.toISOString() },
+      at: now,
+    });
+    return row;
   });
 }

@@ -109,7 +109,7 @@ export function registerMarketplaceRoutes(register: RegisterRoute, marketplace: 
   });
 
   register(routes.relistListing, async ({ params, user }) => {
-    await marketplace.relist(params.id);
+    await marketplace.relist(params.id, user.id);
     return toListingDto(await marketplace.listing(user, params.id));
   });
 

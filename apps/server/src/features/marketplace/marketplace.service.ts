@@ -150,7 +150,7 @@ export function createMarketplaceService(
       await deps.lenders.assertIsLender(deps.db, lenderId);
       return listParticipationsOfLender(deps.db, lenderId, status, paging);
     },
-    relist: (listingId: number) => relist(deps, listingId),
+    relist: (listingId: number, adminId: number | null = null) => relist(deps, listingId, adminId),
     participationsOf: (loanId: number) => participationsOf(deps.db, loanId),
 
     // ---- jobs ----

@@ -1,7 +1,16 @@
 import type { ContactMessageDto, LenderInterestDto } from '@sente/contract';
-import type { ContactMessageRow, LenderInterestRow } from './public-forms.repo.ts';
+import type { ListedContactMessage, ListedLenderInterest } from './public-forms.repo.ts';
 
-export function toContactMessageDto(row: ContactMessageRow): ContactMessageDto {
+function handlingOf(row: ListedContactMessage | ListedLenderInterest) {
+  return {
+    status: row.status,
+    assignee: row.assigneeId === null ? null : { id: row.assigneeId, name: row.assigneeName ?? '' },
+    notes: row.notes,
+    updated_at: row.updatedAt?.toISOString() ?? null,
+  };
+}
+
+export function toContactMessageDto(row: ListedContactMessage): ContactMessageDto {
   return {
     id: row.id,
     name: row.name,
@@ -10,10 +19,11 @@ export function toContactMessageDto(row: ContactMessageRow): ContactMessageDto {
     topic: row.topic,
     message: row.message,
     created_at: row.createdAt.toISOString(),
+    ...handlingOf(row),
   };
 }
 
-export function toLenderInterestDto(row: LenderInterestRow): LenderInterestDto {
+export function toLenderInterestDto(row: ListedLenderInterest): LenderInterestDto {
   return {
     id: row.id,
     name: row.name,
@@ -24,5 +34,8 @@ export function toLenderInterestDto(row: LenderInterestRow): LenderInterestDto {
     investment_range: row.investmentRange,
     message: row.message,
     created_at: row.createdAt.toISOString(),
+    ...handlingOf(row),
+    invited_user_id: row.invitedUserId,
+    invited_at: row.invitedAt?.toISOString() ?? null,
   };
 }

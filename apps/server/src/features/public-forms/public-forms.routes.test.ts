@@ -77,11 +77,11 @@ describe('POST /api/public/contact/', () => {
   });
 
   it('accepts a filled spam trap with the usual answer and stores nothing', async () => {
-    const before = await t.services.publicForms.listContactMessages({ page: 1, pageSize: 100 });
+    const before = await t.services.enquiries.listContactMessages({ page: 1, pageSize: 100 });
     const res = await post('/api/public/contact/', { ...contact, website: 'https://spam.example' });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toMatch(/received your message/);
-    const after = await t.services.publicForms.listContactMessages({ page: 1, pageSize: 100 });
+    const after = await t.services.enquiries.listContactMessages({ page: 1, pageSize: 100 });
     expect(after.total).toBe(before.total);
   });
 
@@ -124,10 +124,10 @@ describe('POST /api/public/lender-interest/', () => {
   });
 
   it('accepts a filled spam trap and stores nothing', async () => {
-    const before = await t.services.publicForms.listLenderInterest({ page: 1, pageSize: 100 });
+    const before = await t.services.enquiries.listLenderInterest({ page: 1, pageSize: 100 });
     const res = await post('/api/public/lender-interest/', { ...lender, website: 'buy now' });
     expect(res.statusCode).toBe(201);
-    const after = await t.services.publicForms.listLenderInterest({ page: 1, pageSize: 100 });
+    const after = await t.services.enquiries.listLenderInterest({ page: 1, pageSize: 100 });
     expect(after.total).toBe(before.total);
   });
 });

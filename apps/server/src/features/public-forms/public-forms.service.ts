@@ -2,27 +2,10 @@ import { type ContactMessageBody, HONEYPOT_FIELD, type LenderInterestBody } from
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  type ContactMessageRow,
-  insertContactMessage,
-  insertLenderInterest,
-  type LenderInterestRow,
-  listContactMessages,
-  listLenderInterest,
-} from './public-forms.repo.ts';
+import { insertContactMessage, insertLenderInterest } from './public-forms.repo.ts';
 
 type ParsedContact = z.output<typeof ContactMessageBody>;
 type ParsedLender = z.output<typeof LenderInterestBody>;
-
-export interface PageRequest {
-  readonly page: number;
-  readonly pageSize: number;
-}
-
-export interface ListPage<T> {
-  readonly rows: T[];
-  readonly total: number;
-}
 
 /** What the forms answer, whether the message was kept or dropped as spam (the bot cannot tell). */
 export const CONTACT_RECEIVED =
@@ -65,14 +48,6 @@ export function createPublicFormsService({ db, clock }: { db: Db; clock: Clock }
         createdAt: clock.now(),
       });
       return { stored: true };
-    },
-
-    listContactMessages({ page, pageSize }: PageRequest): Promise<ListPage<ContactMessageRow>> {
-      return listContactMessages(db, { limit: pageSize, offset: (page - 1) * pageSize });
-    },
-
-    listLenderInterest({ page, pageSize }: PageRequest): Promise<ListPage<LenderInterestRow>> {
-      return listLenderInterest(db, { limit: pageSize, offset: (page - 1) * pageSize });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -32,37 +32,49 @@ export interface PasswordResetDeps {
 
 /** Admin-issued, one-time password reset links (docs/users.md). */
 export function createPasswordResetService({ db, clock, auth, publicUrl }: PasswordResetDeps) {
+  /**
+   * Inside the caller's unit of work: a lender invitation creates the account and its first link
+   * together (public-forms/invite-lender.ts), with a longer life than a reset link.
+   */
+  async function issueLinkIn(
+    tx: DbOrTx,
+    actorId: number,
+    userId: number,
+    ttlMs: number,
+  ): Promise<{ resetUrl: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    if (!(await findOpenUserById(tx, userId))) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + ttlMs);
+    await revokeOpenPasswordResetTokens(tx, userId, now);
+    await insertPasswordResetToken(tx, {
+      userId,
+      tokenHash: sha256(token),
+      createdById: actorId,
+      createdAt: now,
+      expiresAt,
+    });
+    await recordAudit(tx, {
+      actorId,
+      action: 'user.password_reset_link_issued',
+      entityType: 'user',
+      entityId: userId,
+      before: null,
+      after: { expires_at: expiresAt.toISOString() },
+      at: now,
+    });
+    const url = new URL('/reset-password', publicUrl);
+    url.searchParams.set('token', token);
+    return { resetUrl: url.toString(), expiresAt };
+  }
+
   return {
     /** A new link for an open account; any older unused link of theirs stops working. */
     async issueLink(actorId: number, userId: number): Promise<{ resetUrl: string; expiresAt: Date }> {
-      const token = randomBytes(32).toString('base64url');
-      return db.transaction(async (tx) => {
-        if (!(await findOpenUserById(tx, userId)))
-          throw new NotFoundError('USER_NOT_FOUND', 'User not found');
-        const now = clock.now();
-        const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
-        await revokeOpenPasswordResetTokens(tx, userId, now);
-        await insertPasswordResetToken(tx, {
-          userId,
-          tokenHash: sha256(token),
-          createdById: actorId,
-          createdAt: now,
-          expiresAt,
-        });
-        await recordAudit(tx, {
-          actorId,
-          action: 'user.password_reset_link_issued',
-          entityType: 'user',
-          entityId: userId,
-          before: null,
-          after: { expires_at: expiresAt.toISOString() },
-          at: now,
-        });
-        const url = new URL('/reset-password', publicUrl);
-        url.searchParams.set('token', token);
-        return { resetUrl: url.toString(), expiresAt };
-      });
+      return db.transaction((tx) => issueLinkIn(tx, actorId, userId, RESET_LINK_TTL_MS));
     },
+
+    issueLinkIn,
 
     /** Sets the new password, uses up the link and signs the user out everywhere. */
     async resetPassword(token: string, password: string): Promise<void> {

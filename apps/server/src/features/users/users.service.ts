@@ -75,7 +75,7 @@ export interface NewUser {
 }
 
 export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
-  async function uniqueUsername(email: string): Promise<string> {
+  async function uniqueUsername(email: string, on: DbOrTx = db): Promise<string> {
     const base =
       email
         .split('@')[0]
@@ -83,7 +83,7 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
         .replace(/[^a-z0-9._-]/g, '') || 'user';
     for (let n = 0; n < 1000; n++) {
       const candidate = n === 0 ? base : `${base}${n + 1}`;
-      if (!(await isUsernameTaken(db, candidate))) return candidate;
+      if (!(await isUsernameTaken(on, candidate))) return candidate;
     }
     throw new ConflictError('USERNAME_UNAVAILABLE', 'Could not choose a username');
   }
@@ -97,7 +97,15 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     getOpenUser,
 
-    async createUser(input: NewUser): Promise<UserRow> {
+    /**
+     * `tx`: inside a caller's unit of work (an invitation); `passwordHash`: hashed by the caller before
+     * its transaction began, so the slow hash never holds a connection.
+     */
+    async createUser(
+      input: NewUser,
+      options: { readonly tx?: DbOrTx; readonly passwordHash?: string } = {},
+    ): Promise<UserRow> {
+      const on = options.tx ?? db;
       const details: Record<string, string[]> = {};
       const email = checkEmail(input.email);
       if (!email.ok) details.email = [email.message];
@@ -110,19 +118,19 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
       if (!email.ok || !name.ok || !phone.ok || Object.keys(details).length > 0) {
         throw new InvalidInputError('INVALID_USER', 'Invalid user', details);
       }
-      if (await findOpenUserByEmail(db, email.value))
+      if (await findOpenUserByEmail(on, email.value))
         throw new ConflictError('EMAIL_TAKEN', 'A user with this email already exists');
       const now = clock.now();
-      return insertUser(db, {
+      return insertUser(on, {
         email: email.value,
         name: name.value,
-        username: await uniqueUsername(email.value),
+        username: await uniqueUsername(email.value, on),
         phoneNumber: phone.value,
         phoneVerifiedAt: phone.value !== null && !input.selfRegistered ? now : null,
         selfRegistered: input.selfRegistered ?? false,
         role: input.role,
         status: input.status ?? 'Active',
-        passwordHash: await hashPassword(input.password),
+        passwordHash: options.passwordHash ?? (await hashPassword(input.password)),
         createdAt: now,
         updatedAt: now,
       });

@@ -3,13 +3,17 @@ import {
   ArrowLeftRight,
   FileText,
   HandCoins,
+  History,
+  Inbox,
   Landmark,
   LayoutDashboard,
   type LucideIcon,
   Store,
   Users,
 } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { paths } from '../../lib/paths.ts';
+import { EnquiriesBadge } from '../features/public-forms/enquiries-badge.tsx';
 
 export interface AdminNavEntry {
   readonly label: string;
@@ -17,6 +21,8 @@ export interface AdminNavEntry {
   readonly icon: LucideIcon;
   /** Only the exact path marks the entry current (the Dashboard entry is a prefix of the rest). */
   readonly isExact?: boolean;
+  /** A figure beside the label (how many enquiries are new). */
+  readonly Badge?: ComponentType;
 }
 
 /** The sidebar entries of spec section 2, Admin layout, then the marketplace's (docs/marketplace.md). */
@@ -29,4 +35,6 @@ export const adminNavigation: readonly AdminNavEntry[] = [
   { label: 'Transactions', to: paths.transactions, icon: ArrowLeftRight },
   { label: 'Marketplace', to: paths.marketplace, icon: Store },
   { label: 'Lenders', to: paths.lenders, icon: HandCoins },
+  { label: 'Enquiries', to: paths.enquiries, icon: Inbox, Badge: EnquiriesBadge },
+  { label: 'Audit Log', to: paths.audit, icon: History },
 ];

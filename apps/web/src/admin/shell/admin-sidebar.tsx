@@ -48,7 +48,7 @@ export function AdminSidebar({ id, isOpen, onClose }: AdminSidebarProps) {
       </div>
       <nav aria-label="Back-office" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="flex flex-col gap-1">
-          {adminNavigation.map(({ label, to, icon: Icon, isExact }) => (
+          {adminNavigation.map(({ label, to, icon: Icon, isExact, Badge }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -65,6 +65,7 @@ export function AdminSidebar({ id, isOpen, onClose }: AdminSidebarProps) {
               >
                 <Icon aria-hidden="true" className="size-5" />
                 {label}
+                {Badge ? <Badge /> : null}
               </NavLink>
             </li>
           ))}

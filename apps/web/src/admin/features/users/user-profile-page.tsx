@@ -16,6 +16,7 @@ import { KycPanel } from './kyc-panel.tsx';
 import { LenderPortfolioPanel, useLenderPortfolioTab } from './lender-portfolio-panel.tsx';
 import { OpenApplicationsAllowance } from './open-applications-allowance.tsx';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
+import { StatusChangeDialog } from './status-change-dialog.tsx';
 import { useCreateResetLink, useDeleteUser, useToggleUserStatus, useUserDetail } from './use-users.ts';
 import { UserLoansPanel, useUserLoansTab } from './user-loans-panel.tsx';
 import { type AccountClosedState, USER_MESSAGES } from './user-messages.ts';
@@ -57,6 +58,7 @@ export function UserProfilePage() {
   const resetLink = useCreateResetLink();
   const [banner, setBanner] = useState<Banner | null>(null);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const [isConfirmingToggle, setConfirmingToggle] = useState(false);
 
   const selectTab = (key: TabKey) => {
     setOpened((current) => (current.has(key) ? current : new Set([...current, key])));
@@ -103,6 +105,7 @@ export function UserProfilePage() {
   const onToggle = () => {
     setBanner(null);
     toggle.mutate(user.id, {
+      onSettled: () => setConfirmingToggle(false),
       onError: (error) =>
         setBanner({ message: USER_MESSAGES.profileToggleFailed, reason: serverReason(error) }),
     });
@@ -145,7 +148,14 @@ export function UserProfilePage() {
           <p className="text-slate-700 dark:text-slate-300">{user.phone_number ?? 'No phone number'}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={onToggle} disabled={toggle.isPending}>
+          <Button
+            variant={isActive ? 'dangerOutline' : 'secondary'}
+            onClick={() => {
+              setBanner(null);
+              setConfirmingToggle(true);
+            }}
+            disabled={toggle.isPending}
+          >
             {isActive ? (
               <UserX aria-hidden="true" className="size-4" />
             ) : (
@@ -157,11 +167,7 @@ export function UserProfilePage() {
             <KeyRound aria-hidden="true" className="size-4" />
             {resetLink.isPending ? 'Creating link...' : 'Reset Password'}
           </Button>
-          <Button
-            variant="secondary"
-            className="border-red-700 text-red-800 hover:bg-red-50 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950"
-            onClick={() => setConfirmingDelete(true)}
-          >
+          <Button variant="dangerOutline" onClick={() => setConfirmingDelete(true)}>
             <Trash2 aria-hidden="true" className="size-4" />
             Delete Account
           </Button>
@@ -196,6 +202,12 @@ export function UserProfilePage() {
         {shownTab === 'portfolio' ? <LenderPortfolioPanel tab={portfolioTab} /> : null}
       </Tabs>
 
+      <StatusChangeDialog
+        user={isConfirmingToggle ? user : null}
+        isBusy={toggle.isPending}
+        onConfirm={onToggle}
+        onCancel={() => setConfirmingToggle(false)}
+      />
       <ConfirmDialog
         isOpen={isConfirmingDelete}
         title="Delete Account"

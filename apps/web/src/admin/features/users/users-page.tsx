@@ -13,6 +13,7 @@ import { SearchField } from '../../../ui/search-field.tsx';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
 import { PageHeading } from '../../shell/page-heading.tsx';
+import { StatusChangeDialog } from './status-change-dialog.tsx';
 import {
   USERS_PAGE_SIZE,
   useDeleteUser,
@@ -45,6 +46,7 @@ export function UsersPage() {
   const [banner, setBanner] = useState<Banner | null>(null);
   const [dismissedError, setDismissedError] = useState<Error | null>(null);
   const [toDelete, setToDelete] = useState<SessionUser | null>(null);
+  const [toToggle, setToToggle] = useState<SessionUser | null>(null);
   const [closedAccount, setClosedAccount] = useState(() => readClosedAccount(location.state));
 
   // The notice of a closed account shows once; a reload should not repeat it.
@@ -56,9 +58,11 @@ export function UsersPage() {
   const count = list.data?.count ?? 0;
   const totalPages = totalPagesOf(count, USERS_PAGE_SIZE);
 
-  const onToggle = (user: SessionUser) => {
+  const onConfirmToggle = () => {
+    if (!toToggle) return;
     setBanner(null);
-    toggle.mutate(user.id, {
+    toggle.mutate(toToggle.id, {
+      onSettled: () => setToToggle(null),
       onError: (error) => setBanner({ message: USER_MESSAGES.toggleFailed, reason: serverReason(error) }),
     });
   };
@@ -125,7 +129,10 @@ export function UsersPage() {
         users={loadError ? [] : (list.data?.results ?? [])}
         isLoading={list.isPending}
         togglingId={toggle.isPending ? (toggle.variables ?? null) : null}
-        onToggle={onToggle}
+        onToggle={(user) => {
+          setBanner(null);
+          setToToggle(user);
+        }}
         onDelete={(user) => setToDelete(user)}
         toolbar={
           <>
@@ -159,6 +166,12 @@ export function UsersPage() {
         </div>
       ) : null}
 
+      <StatusChangeDialog
+        user={toToggle}
+        isBusy={toggle.isPending}
+        onConfirm={onConfirmToggle}
+        onCancel={() => setToToggle(null)}
+      />
       <ConfirmDialog
         isOpen={toDelete !== null}
         title="Delete user"

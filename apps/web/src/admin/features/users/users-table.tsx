@@ -2,9 +2,8 @@ import { formatKampalaDate, type SessionUser } from '@sente/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { Button, buttonClassName } from '../../../ui/button.tsx';
-import { classNames } from '../../../ui/class-names.ts';
 import { type Column, DataTable } from '../../../ui/data-table.tsx';
-import { badgeClassName } from '../../../ui/status-badge.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { USER_MESSAGES } from './user-messages.ts';
 
 export interface UsersTableProps {
@@ -40,24 +39,8 @@ export function UsersTable({ users, isLoading, togglingId, onToggle, onDelete, t
     {
       id: 'status',
       header: 'Status',
-      cell: (u) => {
-        const isActive = u.status === 'Active';
-        return (
-          <button
-            type="button"
-            className={classNames(
-              badgeClassName(isActive ? 'green' : 'red'),
-              'min-h-8 cursor-pointer px-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600',
-            )}
-            aria-label={`${u.status}, ${isActive ? 'deactivate' : 'activate'} ${u.name}`}
-            title={isActive ? 'Click to deactivate' : 'Click to activate'}
-            disabled={togglingId === u.id}
-            onClick={() => onToggle(u)}
-          >
-            {u.status}
-          </button>
-        );
-      },
+      // A label, not a control: changing the status is an action with its own button and a confirmation.
+      cell: (u) => <StatusBadge label={u.status} tone={u.status === 'Active' ? 'green' : 'red'} />,
       csv: (u) => u.status,
     },
     {
@@ -69,11 +52,15 @@ export function UsersTable({ users, isLoading, togglingId, onToggle, onDelete, t
             View<span className="sr-only"> {u.name}</span>
           </Link>
           <Button
-            variant="ghost"
+            variant={u.status === 'Active' ? 'dangerOutline' : 'secondary'}
             size="sm"
-            className="text-red-700 dark:text-red-300"
-            onClick={() => onDelete(u)}
+            disabled={togglingId === u.id}
+            onClick={() => onToggle(u)}
           >
+            {u.status === 'Active' ? 'Deactivate' : 'Activate'}
+            <span className="sr-only"> {u.name}</span>
+          </Button>
+          <Button variant="dangerOutline" size="sm" onClick={() => onDelete(u)}>
             Delete<span className="sr-only"> {u.name}</span>
           </Button>
         </div>

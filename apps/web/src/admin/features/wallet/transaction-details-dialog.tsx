@@ -1,4 +1,9 @@
-import { formatKampalaDateTime, formatSignedUgx, type PlatformTransaction } from '@sente/contract';
+import {
+  formatKampalaDateTime,
+  formatPlatformAmount,
+  isMoneyIn,
+  type PlatformTransaction,
+} from '@sente/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -25,7 +30,10 @@ export function TransactionDetailsDialog({
           </span>,
         ],
         ['User', `${t.user_name} (${t.user_email})`],
-        ['Amount', formatSignedUgx(t.amount, t.transaction_type)],
+        [
+          'Amount',
+          `${formatPlatformAmount(t.amount, t.type)} (${isMoneyIn(t.type) ? 'money in' : 'money out'})`,
+        ],
         [
           'Status',
           <StatusBadge

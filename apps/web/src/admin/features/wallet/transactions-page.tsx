@@ -1,9 +1,12 @@
 import {
   formatKampalaDate,
   formatNumber,
-  formatSignedUgx,
+  formatPlatformAmount,
   formatUgx,
+  isMoneyIn,
   type PlatformTransaction,
+  platformSignedAmount,
+  shortReference,
   ugxOrZero,
 } from '@sente/contract';
 import { RefreshCw } from 'lucide-react';
@@ -34,7 +37,7 @@ import {
 import { exportTransactions, useAllTransactions } from './use-wallet.ts';
 
 const STATUSES = ['COMPLETED', 'PENDING', 'PROCESSING', 'FAILED'] as const;
-const TYPES = ['DISBURSEMENT', 'WITHDRAWAL', 'REPAYMENT'] as const;
+const TYPES = ['DISBURSEMENT', 'WITHDRAWAL', 'REPAYMENT', 'DEPOSIT'] as const;
 
 export function TransactionsPage() {
   const url = useUrlState();
@@ -52,10 +55,31 @@ export function TransactionsPage() {
   const isRefreshing = list.isFetching && !list.isPending;
 
   const columns: Column<PlatformTransaction>[] = [
+    // The action first: at 1366 px and on a tablet it is in sight without scrolling (issue 18).
+    {
+      id: 'details',
+      header: 'Details',
+      cell: (t) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="whitespace-nowrap underline"
+          onClick={() => setDetails(t)}
+        >
+          View Details<span className="sr-only"> of transaction {shortReference(t.reference_id)}</span>
+        </Button>
+      ),
+    },
     {
       id: 'id',
       header: 'Transaction ID',
-      cell: (t) => <span className="font-mono text-xs break-all">{t.reference_id}</span>,
+      // The last 8 characters (as on the profile) keep the column narrow; search finds them, and
+      // View Details and the export carry the whole reference.
+      cell: (t) => (
+        <span className="font-mono text-xs whitespace-nowrap" title={t.reference_id}>
+          {shortReference(t.reference_id)}
+        </span>
+      ),
       csv: (t) => t.reference_id,
     },
     {
@@ -103,16 +127,14 @@ export function TransactionsPage() {
         <span
           className={classNames(
             'font-semibold',
-            t.transaction_type === 'CREDIT'
-              ? 'text-emerald-700 dark:text-emerald-400'
-              : 'text-red-700 dark:text-red-400',
+            isMoneyIn(t.type) ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400',
           )}
         >
-          {formatSignedUgx(t.amount, t.transaction_type)}
-          <span className="sr-only">{t.transaction_type === 'CREDIT' ? ' (credit)' : ' (debit)'}</span>
+          {formatPlatformAmount(t.amount, t.type)}
+          <span className="sr-only">{isMoneyIn(t.type) ? ' (money in)' : ' (money out)'}</span>
         </span>
       ),
-      csv: (t) => (t.transaction_type === 'CREDIT' ? 1 : -1) * ugxOrZero(t.amount),
+      csv: (t) => platformSignedAmount(t.type, ugxOrZero(t.amount)),
     },
     {
       id: 'status',
@@ -125,20 +147,6 @@ export function TransactionsPage() {
       header: 'Provider Reference',
       cell: (t) => <span className="font-mono text-xs break-all">{t.provider_reference ?? '—'}</span>,
       csv: (t) => t.provider_reference,
-    },
-    {
-      id: 'details',
-      header: 'Details',
-      cell: (t) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="whitespace-nowrap underline"
-          onClick={() => setDetails(t)}
-        >
-          View Details<span className="sr-only"> of {t.reference_id}</span>
-        </Button>
-      ),
     },
   ];
 
@@ -200,7 +208,6 @@ export function TransactionsPage() {
             />
             <SelectField
               label="Status"
-              isLabelHidden
               value={status}
               onChange={(event) => url.update({ status: event.target.value })}
               options={[
@@ -210,7 +217,6 @@ export function TransactionsPage() {
             />
             <SelectField
               label="Type"
-              isLabelHidden
               value={type}
               onChange={(event) => url.update({ type: event.target.value })}
               options={[
@@ -218,6 +224,7 @@ export function TransactionsPage() {
                 { value: 'DISBURSEMENT', label: 'Disbursements' },
                 { value: 'WITHDRAWAL', label: 'Withdrawals' },
                 { value: 'REPAYMENT', label: 'Repayments' },
+                { value: 'DEPOSIT', label: 'Deposits' },
               ]}
             />
           </>
