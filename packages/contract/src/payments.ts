@@ -61,13 +61,14 @@ export const paymentsNeedingAttention = route({
 /**
  * Tells the mobile-money simulator how the next prompts to a number end (tests, demos, an admin
  * trying the failure screens): `fail` (the customer declines: FAILED), `timeout` (nobody answers:
- * PENDING for `seconds`, then FAILED with MoMo's EXPIRED). Queued per number, used in order; prompts
+ * PENDING for `seconds`, then FAILED with MoMo's EXPIRED), `lose_answer` (paid, but its 202 is lost:
+ * Sente's poller finds it). Queued per number, used in order; prompts
  * beyond the queue follow the simulator's usual failure rate.
  */
 export const SimulatorOutcomeBody = z
   .object({
     phone_number: z.string().trim().min(1).max(40),
-    outcome: z.enum(['fail', 'timeout']),
+    outcome: z.enum(['fail', 'timeout', 'lose_answer']),
     count: z.number().int().min(1).max(50).default(1),
     seconds: z.number().int().min(0).max(3600).default(60),
   })
@@ -76,7 +77,9 @@ export const SimulatorOutcomeBody = z
 export const SimulatorOutcomes = z
   .object({
     phone_number: z.string(),
-    queued: z.array(z.object({ outcome: z.enum(['fail', 'timeout']), seconds: z.number().int() })),
+    queued: z.array(
+      z.object({ outcome: z.enum(['fail', 'timeout', 'lose_answer']), seconds: z.number().int() }),
+    ),
   })
   .meta({ id: 'SimulatorOutcomes' });
 export type SimulatorOutcomes = z.infer<typeof SimulatorOutcomes>;

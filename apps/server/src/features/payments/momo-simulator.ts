@@ -13,8 +13,8 @@ import { signCallback } from './callback-signature.ts';
  *   256700000003 is received but the 202 is lost (answers 500); 256700000004 is refused (400).
  *
  * Any other number can be told how its next prompts end (`script`, or `POST /simulator/outcomes`):
- * `fail` (declined, FAILED at once) or `timeout` (nobody answers: PENDING for `seconds`, then FAILED
- * with MoMo's EXPIRED). Since money only moves to and from a user's own numbers, this is how tests
+ * `fail` (declined, FAILED at once), `timeout` (nobody answers: PENDING for `seconds`, then FAILED
+ * with MoMo's EXPIRED) or `lose_answer` (paid, but the 202 is lost). Since money only moves to and from a user's own numbers, this is how tests
  * and demos reach the failure paths with a real account's number.
  */
 export const SIMULATOR_NUMBERS = {
@@ -26,7 +26,11 @@ export const SIMULATOR_NUMBERS = {
 
 type Product = 'collection' | 'disbursement';
 
-export type ScriptedOutcome = { readonly outcome: 'fail' | 'timeout'; readonly seconds: number };
+export type ScriptedOutcome = {
+  /** `lose_answer`: received and paid, but the 202 is lost (a 500), as with 256700000003. */
+  readonly outcome: 'fail' | 'timeout' | 'lose_answer';
+  readonly seconds: number;
+};
 
 interface SimulatedPayment {
   readonly product: Product;
@@ -177,8 +181,12 @@ export function createMomoSimulator(initial: MomoSimulatorOptions): MomoSimulato
         return error(reply, 400, 'PAYEE_NOT_ALLOWED_TO_RECEIVE', 'The account is not allowed to transact.');
       }
       const scripted = nextScripted(`+${partyId}`);
+      const losesAnswer =
+        scripted?.outcome === 'lose_answer' || `+${partyId}` === SIMULATOR_NUMBERS.answerLost;
       const fails =
-        scripted !== undefined || `+${partyId}` === SIMULATOR_NUMBERS.fails || random() < options.failureRate;
+        scripted?.outcome === 'fail' ||
+        scripted?.outcome === 'timeout' ||
+        (!scripted && (`+${partyId}` === SIMULATOR_NUMBERS.fails || random() < options.failureRate));
       const declined = product === 'collection' ? 'APPROVAL_REJECTED' : 'PAYEE_NOT_FOUND';
       const payment: SimulatedPayment = {
         product,
@@ -200,7 +208,7 @@ export function createMomoSimulator(initial: MomoSimulatorOptions): MomoSimulato
       payments.set(key, payment);
       const callbackUrl = request.headers['x-callback-url'];
       if (typeof callbackUrl === 'string' && callbackUrl) scheduleCallback(payment, callbackUrl);
-      if (`+${partyId}` === SIMULATOR_NUMBERS.answerLost) {
+      if (losesAnswer) {
         return error(reply, 500, 'INTERNAL_PROCESSING_ERROR', 'An internal error occurred.');
       }
       return reply.status(202).send();
@@ -226,8 +234,8 @@ export function createMomoSimulator(initial: MomoSimulatorOptions): MomoSimulato
     const count = typeof body.count === 'number' ? body.count : 1;
     const seconds = typeof body.seconds === 'number' ? body.seconds : 60;
     if (!/^\+2567\d{8}$/.test(phoneNumber)) return error(reply, 400, 'INVALID_PARTY', 'Party id is invalid.');
-    if (body.outcome !== 'fail' && body.outcome !== 'timeout')
-      return error(reply, 400, 'INVALID_OUTCOME', 'Outcome must be fail or timeout.');
+    if (body.outcome !== 'fail' && body.outcome !== 'timeout' && body.outcome !== 'lose_answer')
+      return error(reply, 400, 'INVALID_OUTCOME', 'Outcome must be fail, timeout or lose_answer.');
     if (!Number.isInteger(count) || count < 1 || count > 50)
       return error(reply, 400, 'INVALID_COUNT', 'Count must be 1 to 50.');
     if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600)

@@ -1,5 +1,6 @@
 import { UnavailableError } from '../../domain-error.ts';
 import { mobileMoneyNumberOrRefuse } from '../users/phone-number.ts';
+import type { ScriptedOutcome } from './momo-simulator.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 
 /**
@@ -10,7 +11,7 @@ export function createSimulatorControl(providers: Pick<PaymentProviders, 'script
   return {
     async script(input: {
       phoneNumber: string;
-      outcome: 'fail' | 'timeout';
+      outcome: ScriptedOutcome['outcome'];
       count: number;
       seconds: number;
     }) {
