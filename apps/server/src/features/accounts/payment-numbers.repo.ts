@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentNumbers, users } from '../../db/schema/index.ts';
 
@@ -47,4 +47,24 @@ export async function findPhoneOnFile(db: DbOrTx, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** Is the number another open account's phone on file, or another user's added number? */
+export async function isNumberTakenByAnother(
+  db: DbOrTx,
+  userId: number,
+  phoneNumber: string,
+): Promise<boolean> {
+  const [onFile] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phoneNumber, phoneNumber), isNull(users.deletedAt), ne(users.id, userId)))
+    .limit(1);
+  if (onFile) return true;
+  const [added] = await db
+    .select({ userId: paymentNumbers.userId })
+    .from(paymentNumbers)
+    .where(and(eq(paymentNumbers.phoneNumber, phoneNumber), ne(paymentNumbers.userId, userId)))
+    .limit(1);
+  return added !== undefined;
 }

@@ -31,6 +31,7 @@ import {
   findPaymentNumber,
   findPhoneOnFile,
   insertPaymentNumber,
+  isNumberTakenByAnother,
   lockPaymentNumber,
   type PaymentNumberRow,
   updatePaymentNumber,
@@ -135,6 +136,10 @@ export function createPaymentNumbers({ db, clock, sms }: { db: Db; clock: Clock;
           throw new InvalidInputError('NUMBER_ALREADY_YOURS', 'This is already the number on your account', {
             phone_number: ['This is already the number on your account'],
           });
+        }
+        // As at sign-up (PHONE_TAKEN): the number receives payouts and prompts, so it is one person's.
+        if (await isNumberTakenByAnother(tx, userId, phoneNumber)) {
+          throw new ConflictError('PHONE_TAKEN', 'This number belongs to another Sente account');
         }
         const { code, fields } = newCode(userId, phoneNumber);
         const now = clock.now();
