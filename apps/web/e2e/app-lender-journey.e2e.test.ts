@@ -178,7 +178,7 @@ describe('the lender journey in the app', () => {
 
     expect(problems).toEqual([]);
     await close();
-  });
+  }, 240_000);
 
   it('shows the lender screens without WCAG 2.2 AA violations in the dark theme', async () => {
     const { page, problems, close } = await openAppPage(browser, lender, '/app', { colorScheme: 'dark' });
@@ -191,7 +191,9 @@ describe('the lender journey in the app', () => {
     await checkScreen(page, 'Portfolio');
     await page.goto('/app/auto-invest');
     await checkScreen(page, 'Auto-invest is on. Rules last saved');
+    await page.goto('/app/numbers');
+    await checkScreen(page, 'Another number');
     expect(problems).toEqual([]);
     await close();
-  });
+  }, 120_000);
 });
