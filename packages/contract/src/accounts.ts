@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LoginAnswer, SignedInUser } from './auth.ts';
-import { ApiError, IsoDateTime, pageOf, pageQuery, Text } from './common.ts';
+import { ApiError, IsoDateTime, pageOf, pageQuery, Text, UgxString } from './common.ts';
 import { route } from './route.ts';
 
 /**
@@ -157,8 +157,8 @@ export const PaymentNumbers = z
     /** The code waiting for the added number, if any. */
     code: PhoneCodeState.nullable(),
     limits: z.object({
-      per_transaction: z.string(),
-      per_day: z.string(),
+      per_transaction: UgxString,
+      per_day: UgxString,
       open_prompts: z.number().int(),
     }),
   })
