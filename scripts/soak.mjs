@@ -377,8 +377,18 @@ async function adminDecides() {
   else if (res.status === 409) written.approvals.add(id); // approved by an earlier try that answered late
 }
 
-// Money traffic, used when the money feature's routes exist on this server.
+// Money traffic, used when the money feature's routes exist on this server. Money moves only to and
+// from a person's own numbers (docs/money.md §5): each person's is read once and kept.
 const PHONE = '+256772000111';
+const ownNumbers = new Map();
+async function ownNumber(email, use) {
+  if (!ownNumbers.has(email)) {
+    const res = await as(email, DEMO_PASSWORD, 'GET', '/api/auth/payment-numbers/');
+    ownNumbers.set(email, res.json?.numbers ?? []);
+  }
+  const usable = ownNumbers.get(email).find((n) => (use === 'collect' ? n.can_collect : n.can_pay_out));
+  return usable?.phone_number ?? PHONE;
+}
 async function moneyRequest(kind, email, password, pathname, body) {
   const key = randomUUID();
   const res = await as(email, password, 'POST', pathname, { body, headers: { 'idempotency-key': key } });
@@ -391,14 +401,16 @@ async function moneyStep() {
   if (!has('/api/wallet/deposit/')) return;
   const roll = Math.random();
   if (roll < 0.3 && people.lenders.length > 0) {
-    await moneyRequest('deposit', pick(people.lenders), DEMO_PASSWORD, '/api/wallet/deposit/', {
+    const lender = pick(people.lenders);
+    await moneyRequest('deposit', lender, DEMO_PASSWORD, '/api/wallet/deposit/', {
       amount: pick([50_000, 100_000, 250_000]),
-      phone_number: PHONE,
+      phone_number: await ownNumber(lender, 'collect'),
     });
   } else if (roll < 0.45 && people.lenders.length > 0) {
-    await moneyRequest('withdraw', pick(people.lenders), DEMO_PASSWORD, '/api/wallet/withdraw/', {
+    const lender = pick(people.lenders);
+    await moneyRequest('withdraw', lender, DEMO_PASSWORD, '/api/wallet/withdraw/', {
       amount: pick([5_000, 10_000, 20_000]),
-      phone_number: PHONE,
+      phone_number: await ownNumber(lender, 'payout'),
     });
   } else if (roll < 0.65) {
     // Disburse an approved application of this run.
@@ -425,7 +437,7 @@ async function moneyStep() {
     if (!loan) return;
     await moneyRequest('repay', email, DEMO_PASSWORD, `/api/loans/loans/${loan.id}/repay/`, {
       amount: pick([10_000, 20_000]),
-      phone_number: PHONE,
+      phone_number: await ownNumber(email, 'collect'),
     });
   }
 }

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountsRoutes } from './features/accounts/accounts.routes.ts';
 import { createAccountsService } from './features/accounts/accounts.service.ts';
+import { createPaymentNumbers } from './features/accounts/payment-numbers.ts';
 import { createPhoneConfirmation } from './features/accounts/phone-confirmation.ts';
 import { registerApplicationRoutes } from './features/applications/applications.routes.ts';
 import { createApplicationsService } from './features/applications/applications.service.ts';
@@ -50,6 +51,7 @@ import { createPaymentCallbackHandler } from './features/payments/payment-callba
 import { createPaymentProviders } from './features/payments/payment-providers.ts';
 import { registerPaymentsRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
+import { createSimulatorControl } from './features/payments/simulator-control.ts';
 import { createEnquiriesService } from './features/public-forms/enquiries.service.ts';
 import { registerPublicFormsRoutes } from './features/public-forms/public-forms.routes.ts';
 import { createPublicFormsService } from './features/public-forms/public-forms.service.ts';
@@ -110,6 +112,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   // The only SMS provider until real delivery lands: it records what it was asked to send.
   const simulatorSms = createSimulatorSms({ db, clock });
   const phone = createPhoneConfirmation({ db, clock, sms: simulatorSms });
+  const paymentNumbers = createPaymentNumbers({ db, clock, sms: simulatorSms });
   const accounts = createAccountsService({ db, clock, users, auth, phone });
   const loans = createLoansService({ db, clock });
   const loanTypes = createLoanTypesService({
@@ -141,7 +144,11 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     callbackBaseUrl: config.payments.callbackBaseUrl,
     pollIntervalMs: config.payments.pollIntervalMs,
     pendingTimeoutMs: config.payments.pendingTimeoutMs,
+    userLimits: config.payments.userLimits,
+    numbers: paymentNumbers,
   });
+  const simulatorControl =
+    config.payments.mode === 'simulator' ? createSimulatorControl(paymentProviders) : null;
   const handlePaymentCallback = createPaymentCallbackHandler({
     db,
     payments,
@@ -190,6 +197,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     passwordResets,
     simulatorSms,
     phone,
+    paymentNumbers,
     accounts,
     loans,
     loanTypes,
@@ -200,6 +208,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     idempotency,
     notifications,
     paymentProviders,
+    simulatorControl,
     payments,
     handlePaymentCallback,
     wallet,
@@ -280,6 +289,8 @@ export async function buildApp(
   registerAccountsRoutes(register, {
     accounts: services.accounts,
     phone: services.phone,
+    paymentNumbers: services.paymentNumbers,
+    paymentLimits: config.payments.userLimits,
     users: services.users,
     simulatorSms: services.simulatorSms,
     limitPerMinute: config.loginRateLimitPerMinute,
@@ -315,6 +326,7 @@ export async function buildApp(
   registerPaymentsRoutes(register, {
     handleCallback: services.handlePaymentCallback,
     payments: services.payments,
+    simulatorControl: services.simulatorControl,
   });
   registerNotificationsRoutes(register, { notifications: services.notifications });
   registerLendingRoutes(register, { lending: services.lending, loans: services.loans });

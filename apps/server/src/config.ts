@@ -65,6 +65,10 @@ const Env = z.object({
   PAYMENT_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   PAYMENT_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(20_000),
   PAYMENT_PENDING_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
+  // Per-user limits on the payments a user starts (docs/money.md, "Limits"), whole UGX.
+  PAYMENT_LIMIT_PER_TRANSACTION: z.coerce.number().int().min(1).max(1e12).default(5_000_000),
+  PAYMENT_LIMIT_PER_DAY: z.coerce.number().int().min(1).max(1e13).default(10_000_000),
+  PAYMENT_OPEN_PROMPTS_LIMIT: z.coerce.number().int().min(1).max(1000).default(2),
   MOMO_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   MOMO_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   MOMO_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -193,6 +197,15 @@ export interface MomoCredentials {
   readonly apiKey: string;
 }
 
+export interface UserPaymentLimits {
+  /** Largest single payment, whole UGX. */
+  readonly perTransaction: number;
+  /** Most per Kampala day and direction (money in; money out), failed payments not counted. */
+  readonly perDay: number;
+  /** Collection prompts (deposits, repayments) a user may have waiting at once. */
+  readonly openPrompts: number;
+}
+
 export interface PaymentsConfig {
   /** `simulator`: the local MoMo simulator (embedded mode and tests); `momo`: the real MTN MoMo API. */
   readonly mode: 'simulator' | 'momo';
@@ -208,6 +221,8 @@ export interface PaymentsConfig {
   readonly syncWaitMs: number;
   /** A payment the provider never heard of is failed (and reversed) after this long. */
   readonly pendingTimeoutMs: number;
+  /** What one user may move by the payments they start themselves (deposits, repayments, withdrawals). */
+  readonly userLimits: UserPaymentLimits;
   readonly simulator: {
     readonly delayMs: number;
     readonly failureRate: number;
@@ -364,6 +379,11 @@ function paymentsConfig(e: z.infer<typeof Env>, publicUrl: string): PaymentsConf
     pollIntervalMs: e.PAYMENT_POLL_INTERVAL_MS,
     syncWaitMs: e.PAYMENT_SYNC_WAIT_MS,
     pendingTimeoutMs: e.PAYMENT_PENDING_TIMEOUT_MINUTES * 60_000,
+    userLimits: {
+      perTransaction: e.PAYMENT_LIMIT_PER_TRANSACTION,
+      perDay: e.PAYMENT_LIMIT_PER_DAY,
+      openPrompts: e.PAYMENT_OPEN_PROMPTS_LIMIT,
+    },
     simulator: {
       delayMs: e.MOMO_SIMULATOR_DELAY_MS,
       failureRate: e.MOMO_SIMULATOR_FAILURE_RATE,

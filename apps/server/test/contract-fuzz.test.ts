@@ -97,7 +97,9 @@ const contractRoutes = Object.entries(routes) as [string, RouteDefinition][];
 let t: TestApp;
 let tokens: Record<'admin' | 'user', string>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Two tokens serve every route's runs; on a busy machine the PGlite run outlasts the default
+  // 15-minute token, and every later route would only prove that an expired token answers 401.
+  t = await createTestApp({ config: { accessTokenTtlSeconds: 4 * 3600 } });
   const victims = [];
   for (let i = 0; i < 8; i++) victims.push((await t.userWithToken(i % 2 ? 'borrower' : 'lender')).user.id);
   victimIds = victims.map(String);

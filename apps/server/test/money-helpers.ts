@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { platformTransactions } from '../src/db/schema/index.ts';
+import { paymentNumbers, platformTransactions } from '../src/db/schema/index.ts';
 import { bearer, type TestApp } from './test-app.ts';
 
 let keys = 0;
@@ -24,9 +24,9 @@ export async function settleOpenPayments(t: TestApp, rounds = 3): Promise<void> 
   }
 }
 
-/** A lender with `amount` in their wallet, deposited through the API and settled. */
+/** A lender with `amount` in their wallet, deposited through the API from their own `phone` and settled. */
 export async function lenderWithBalance(t: TestApp, amount: number, phone = '0772123456') {
-  const lender = await t.userWithToken('lender');
+  const lender = await t.userWithToken('lender', { phoneNumber: phone });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/wallet/deposit/',
@@ -58,4 +58,34 @@ export async function completedRepayment(
     }),
   );
   return t.services.payments.complete(payment.id, `AGENT-${payment.id}`);
+}
+
+/** The simulator declines the next `count` prompts to this number (+2567XXXXXXXX or 07XXXXXXXX). */
+export async function failNextPrompts(t: TestApp, phoneNumber: string, count = 1): Promise<void> {
+  await t.services.simulatorControl?.script({ phoneNumber, outcome: 'fail', count, seconds: 0 });
+}
+
+/** The simulator lets the next `count` prompts to this number go unanswered for `seconds`, then EXPIRED. */
+export async function timeOutNextPrompts(t: TestApp, phoneNumber: string, seconds: number, count = 1) {
+  await t.services.simulatorControl?.script({ phoneNumber, outcome: 'timeout', count, seconds });
+}
+
+/**
+ * Gives the user an added number confirmed `hoursAgo` hours ago, straight in the database: for tests
+ * that need one of the simulator's fixed numbers (refused, answer lost) as a number of the user's own.
+ */
+export async function confirmedAddedNumber(t: TestApp, userId: number, phoneNumber: string, hoursAgo = 25) {
+  const at = new Date(t.services.clock.now().getTime() - hoursAgo * 3_600_000);
+  await t.db.database.db.insert(paymentNumbers).values({
+    userId,
+    phoneNumber,
+    confirmedAt: at,
+    codeHash: null,
+    codeExpiresAt: null,
+    triesLeft: 0,
+    sentAt: at,
+    sendsInWindow: 1,
+    windowStartedAt: at,
+    createdAt: at,
+  });
 }

@@ -31,9 +31,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Suites that exercise these limits set low ones of their own.
     APPLICATION_RATE_LIMIT_PER_HOUR: '1000',
     DOCUMENT_UPLOAD_RATE_LIMIT_PER_HOUR: '1000',
+    PAYMENT_LIMIT_PER_DAY: '1000000000',
+    PAYMENT_OPEN_PROMPTS_LIMIT: '1000',
   });
   return { ...base, ...overrides };
 }
+
+/** The phone on file of every user `userWithToken` makes unless told otherwise. */
+export const TEST_PHONE = '+256772123456';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -43,7 +48,7 @@ export interface TestApp {
   /** Creates an active user of the role and returns them with a fresh access token. */
   userWithToken(
     role: Role,
-    overrides?: { email?: string; name?: string },
+    overrides?: { email?: string; name?: string; phoneNumber?: string | null },
   ): Promise<{ user: UserRow; token: string }>;
   close(): Promise<void>;
 }
@@ -75,6 +80,9 @@ export async function createTestApp(
         password: TEST_PASSWORD,
         name: overrides.name ?? `Test ${role} ${sequence}`,
         role,
+        // A confirmed phone on file (staff-made accounts are confirmed at creation): money moves
+        // only to and from it (docs/money.md).
+        ...(overrides.phoneNumber === null ? {} : { phoneNumber: overrides.phoneNumber ?? TEST_PHONE }),
       });
       const token = await services.accessTokens.sign(
         { userId: user.id, role: user.role },

@@ -3,7 +3,7 @@
  * phone confirmed, then whatever the account does next through the API, signed in as itself.
  */
 import { randomInt } from 'node:crypto';
-import { loginThroughApi } from './admin-session.ts';
+import { adminApi, loginThroughApi } from './admin-session.ts';
 import { readSmsCode } from './app-session.ts';
 import { harness } from './harness.ts';
 
@@ -15,6 +15,8 @@ export interface TestAccount {
   readonly id: number;
   readonly name: string;
   readonly email: string;
+  /** The confirmed phone on file, +2567XXXXXXXX: the only number its money moves to and from. */
+  readonly phone: string;
 }
 
 /**
@@ -43,7 +45,18 @@ export async function createAccount(
     body: JSON.stringify({ code: await readSmsCode(`+256${local.slice(1)}`) }),
   });
   if (!verified.ok) throw new Error(`confirming the phone of ${email} answered ${verified.status}`);
-  return { id: registered.user.id, name, email };
+  return { id: registered.user.id, name, email, phone: `+256${local.slice(1)}` };
+}
+
+/**
+ * The mobile-money simulator declines the next prompt to `phone` (its control route, as an admin):
+ * how a test reaches the failure path with an account's own number.
+ */
+export async function failNextPrompt(phone: string): Promise<void> {
+  await adminApi('/api/simulator/momo/outcomes/', {
+    method: 'POST',
+    body: { phone_number: phone, outcome: 'fail', count: 1 },
+  });
 }
 
 /** Calls the API signed in as the account; throws on any answer but 2xx. */

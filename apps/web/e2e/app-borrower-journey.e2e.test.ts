@@ -10,7 +10,7 @@ import { rateToBasisPoints } from '@sente/contract/rate';
 import { buildSchedule } from '@sente/contract/schedule';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs } from './accounts.ts';
+import { callAs, failNextPrompt } from './accounts.ts';
 import { adminApi } from './admin-session.ts';
 import {
   axeViolations,
@@ -189,10 +189,13 @@ describe('the borrower journey in the app', () => {
     expect(await schedule.getByRole('row').count()).toBeGreaterThan(10);
     expect(await schedule.locator('tbody').getByText('Paid', { exact: true }).count()).toBe(0);
 
-    // Repay: a number whose wallet refuses (the simulator's failing number), then the borrower's own.
+    // Repay from the borrower's own number (the only one offered): declined on the phone first (the
+    // simulator told to), then approved.
     await page.getByRole('link', { name: 'Repay' }).click();
     await checkScreen(page, 'The next installment');
-    await page.getByLabel('Mobile-money number to pay from').fill('0700000001');
+    const ownChoice = page.getByRole('radio', { name: `${phone} (the number on your account)` });
+    expect(await ownChoice.isChecked()).toBe(true);
+    await failNextPrompt(phone);
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByText('Approve the payment on your phone').waitFor();
     await page.getByText('The payment was not approved on your phone. No money was taken.').waitFor({
@@ -200,7 +203,7 @@ describe('the borrower journey in the app', () => {
     });
     await checkScreen(page, 'The payment did not go through');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByLabel('Mobile-money number to pay from').fill(local);
+    await ownChoice.check();
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByText(/^Paid: UGX/).waitFor({ timeout: 30_000 });
     await checkScreen(page, 'Your payment is on your loan');

@@ -121,7 +121,9 @@ describe('the lender journey in the app', () => {
     await tab(page, 'Wallet').click();
     await checkScreen(page, 'What do you want to do?');
     await page.getByLabel('Amount (UGX)').fill('500,000');
-    await page.getByLabel('Mobile-money number to pay from').fill(local);
+    expect(await page.getByRole('radio', { name: `${phone} (the number on your account)` }).isChecked()).toBe(
+      true,
+    );
     await page.getByRole('button', { name: 'Deposit' }).click();
     await page.getByText('Approve the payment on your phone').waitFor();
     await page.getByText('Deposited: UGX 500,000').waitFor({ timeout: 30_000 });
@@ -168,7 +170,7 @@ describe('the lender journey in the app', () => {
     await page.getByRole('radio', { name: /^Withdraw/ }).check();
     await page.getByText('You can withdraw up to UGX 300,000.').waitFor();
     await page.getByLabel('Amount (UGX)').fill('100,000');
-    await page.getByLabel('Mobile-money number to send to').fill(local);
+    await page.getByRole('radio', { name: `${phone} (the number on your account)` }).check();
     await page.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByText('Sent: UGX 100,000').waitFor({ timeout: 30_000 });
     await figure(page, 'Available').getByText('UGX 200,000', { exact: true }).waitFor();
@@ -189,6 +191,8 @@ describe('the lender journey in the app', () => {
     await checkScreen(page, 'Portfolio');
     await page.goto('/app/auto-invest');
     await checkScreen(page, 'Auto-invest is on. Rules last saved');
+    await page.goto('/app/numbers');
+    await checkScreen(page, 'Another number');
     expect(problems).toEqual([]);
     await close();
   }, 120_000);

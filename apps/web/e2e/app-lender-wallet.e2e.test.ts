@@ -1,8 +1,10 @@
 /**
  * A verified lender's money in the app on a 360 × 740 phone, against the real server: its home's
- * summary, a refused and a paid deposit (the simulator's failing number, then its own), the cash
- * going up, a withdrawal above the cash refused on the phone, one refused by the server (the cash was
- * spent from elsewhere meanwhile), a paid one; the portfolio with its loan, the status filter and the
+ * summary, a refused and a paid deposit (the simulator told to decline the next prompt to its own
+ * number, then the same number again), the cash going up, a withdrawal above the cash refused on the
+ * phone, one refused by the server (the cash was spent from elsewhere meanwhile), a paid one; a second
+ * number added and confirmed by SMS, offered for deposits at once and for withdrawals only 24 hours
+ * later; the portfolio with its loan, the status filter and the
  * statement downloaded as CSV. axe runs on every screen, in the light and the dark theme, with no
  * sideways scroll; a borrower who opens the wallet is told it is a lender's screen.
  */
@@ -10,9 +12,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, TEST_ACCOUNT_PASSWORD } from './accounts.ts';
+import { callAs, failNextPrompt, TEST_ACCOUNT_PASSWORD } from './accounts.ts';
 import { adminApi } from './admin-session.ts';
-import { checkScreen, figure, openAppPage } from './app-session.ts';
+import { checkScreen, figure, openAppPage, readSmsCode } from './app-session.ts';
 import { launchBrowser } from './harness.ts';
 import { lenderFundedLoan } from './marketplace-states.ts';
 
@@ -41,7 +43,8 @@ describe("the lender's wallet and portfolio in the app", () => {
     made.borrower.email = borrower.email;
     made.borrower.password = TEST_ACCOUNT_PASSWORD;
     const loan = await adminApi<{ loan_id: string }>(`/api/loans/loans/${loanId}/`);
-    const own = `0772${String(randomInt(1_000_000)).padStart(6, '0')}`;
+    const own = lender.phone;
+    const ownChoice = () => page.getByRole('radio', { name: `${own} (the number on your account)` });
 
     const { page, problems, close } = await openAppPage(browser, made.lender, '/app', {
       colorScheme: 'light',
@@ -61,14 +64,17 @@ describe("the lender's wallet and portfolio in the app", () => {
     );
     expect(tabNames).toEqual(['Home', 'Market', 'Wallet', 'Inbox', 'Profile']);
 
-    // A deposit from the simulator's failing number is refused, with the reason.
+    // A deposit the lender declines on the phone (the simulator told to) is refused, with the reason.
     await tabs.filter({ hasText: 'Wallet' }).click();
     await page.waitForURL('**/app/wallet');
     await checkScreen(page, 'What do you want to do?');
     await page.getByRole('region', { name: 'History' }).getByText(ugx(amount)).first().waitFor();
     await figure(page, 'Available').getByText(ugx(0), { exact: true }).waitFor();
     await page.getByLabel('Amount (UGX)').fill('300,000');
-    await page.getByLabel('Mobile-money number to pay from').fill('0700000001');
+    // Only the lender's own number is offered, chosen already.
+    expect(await page.getByRole('radio', { name: /^\+256/ }).count()).toBe(1);
+    expect(await ownChoice().isChecked()).toBe(true);
+    await failNextPrompt(own);
     await page.getByRole('button', { name: 'Deposit' }).click();
     await page.getByText('Approve the payment on your phone').waitFor();
     await page
@@ -79,10 +85,10 @@ describe("the lender's wallet and portfolio in the app", () => {
     await checkScreen(page, 'The deposit did not go through');
     await figure(page, 'Available').getByText(ugx(0), { exact: true }).waitFor();
 
-    // Then from the lender's own number: paid, and the cash goes up.
+    // Then again, approved this time: paid, and the cash goes up.
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByLabel('Amount (UGX)').fill('300,000');
-    await page.getByLabel('Mobile-money number to pay from').fill(own);
+    await ownChoice().check();
     await page.getByRole('button', { name: 'Deposit' }).click();
     await page.getByText('Deposited: UGX 300,000').waitFor({ timeout: 30_000 });
     await page.waitForFunction(() => document.activeElement?.id === 'payment-title');
@@ -105,7 +111,8 @@ describe("the lender's wallet and portfolio in the app", () => {
     await page.getByRole('radio', { name: /^Withdraw/ }).check();
     await page.getByText(`You can withdraw up to ${ugx(300_000)}.`).waitFor();
     await page.getByLabel('Amount (UGX)').fill('400,000');
-    await page.getByLabel('Mobile-money number to send to').fill(own);
+    await page.getByRole('group', { name: 'Mobile-money number to send to' }).waitFor();
+    await ownChoice().check();
     await page.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByText(`You have ${ugx(300_000)} available; withdraw that or less`).waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'amount');
@@ -124,7 +131,7 @@ describe("the lender's wallet and portfolio in the app", () => {
     await figure(page, 'Available').getByText(ugx(200_000), { exact: true }).waitFor();
     // What was typed is kept.
     expect(await page.getByLabel('Amount (UGX)').inputValue()).toBe('250,000');
-    expect(await page.getByLabel('Mobile-money number to send to').inputValue()).toBe(own);
+    expect(await ownChoice().isChecked()).toBe(true);
 
     // A valid amount is sent to the phone.
     await page.getByLabel('Amount (UGX)').fill('150,000');
@@ -137,6 +144,28 @@ describe("the lender's wallet and portfolio in the app", () => {
       .filter({ hasText: 'Done' })
       .waitFor();
     await checkScreen(page, 'The money is on your mobile-money account.');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // A second number, added and confirmed with the code sent to it: offered for deposits at once,
+    // for withdrawals only 24 hours later.
+    await page.getByRole('link', { name: 'Add or change a number' }).click();
+    await page.waitForURL('**/app/numbers');
+    await checkScreen(page, 'Another number');
+    const second = `0752${String(randomInt(1_000_000)).padStart(6, '0')}`;
+    const secondE164 = `+256${second.slice(1)}`;
+    await page.getByLabel('Mobile-money number to add').fill(second);
+    await page.getByRole('button', { name: 'Send a code' }).click();
+    await page.getByLabel('6-digit code').fill(await readSmsCode(secondE164));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(/Withdrawals to it start on .+, 24 hours after you confirmed it\./).waitFor();
+    await checkScreen(page, 'You can pay from it now.');
+    await tabs.filter({ hasText: 'Wallet' }).click();
+    await page.getByRole('radio', { name: /^Deposit/ }).check();
+    await page.getByRole('radio', { name: secondE164, exact: true }).waitFor();
+    await page.getByRole('radio', { name: /^Withdraw/ }).check();
+    await page.getByText(`Withdrawals to ${secondE164} start on `, { exact: false }).waitFor();
+    expect(await page.getByRole('radio', { name: secondE164, exact: true }).count()).toBe(0);
+    await checkScreen(page, 'Add or change a number');
 
     // The portfolio, from Home.
     await tabs.filter({ hasText: 'Home' }).click();

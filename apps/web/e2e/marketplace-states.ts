@@ -24,7 +24,7 @@ export async function fundedLender(name: string, amount: number) {
     body: { note: 'Browser test: certificate checked' },
   });
   await callAs(lender, 'POST', '/api/wallet/deposit/', {
-    body: { amount, phone_number: '0772456789' },
+    body: { amount, phone_number: lender.phone },
     headers: { 'idempotency-key': randomUUID() },
   });
   const deadline = Date.now() + 20_000;

@@ -61,6 +61,7 @@ export const routeTree: RouteObject[] = [
                 lazy: async () => ({ Component: (await loadAppScreens()).NotificationsPage }),
               },
               { path: 'wallet', lazy: async () => ({ Component: (await loadAppScreens()).WalletPage }) },
+              { path: 'numbers', lazy: async () => ({ Component: (await loadAppScreens()).NumbersPage }) },
               {
                 path: 'portfolio',
                 lazy: async () => ({ Component: (await loadAppScreens()).PortfolioPage }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LoginAnswer, SignedInUser } from './auth.ts';
-import { ApiError, IsoDateTime, pageOf, pageQuery, Text } from './common.ts';
+import { ApiError, IsoDateTime, pageOf, pageQuery, Text, UgxString } from './common.ts';
 import { route } from './route.ts';
 
 /**
@@ -133,7 +133,97 @@ export const simulatorSms = route({
   responses: { 200: pageOf(SimulatedSms), 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
+/**
+ * The numbers a user's money may move to and from (docs/money.md, "Whose numbers"): the phone on
+ * file once confirmed, and at most one added number, confirmed by a code sent to it by SMS. Money
+ * may be collected from an added number once it is confirmed and sent to it from `payouts_from`
+ * (24 hours after). The limits are the user's: per payment, and per Kampala day and direction.
+ */
+export const PaymentNumber = z.object({
+  phone_number: z.string(),
+  /** `on_file`: the account's own phone; `added`: the second number. */
+  kind: z.enum(['on_file', 'added']),
+  confirmed_at: IsoDateTime.nullable(),
+  /** When payouts (withdrawals) to it may start; null while unconfirmed. */
+  payouts_from: IsoDateTime.nullable(),
+  can_collect: z.boolean(),
+  can_pay_out: z.boolean(),
+});
+export type PaymentNumber = z.infer<typeof PaymentNumber>;
+
+export const PaymentNumbers = z
+  .object({
+    numbers: z.array(PaymentNumber),
+    /** The code waiting for the added number, if any. */
+    code: PhoneCodeState.nullable(),
+    limits: z.object({
+      per_transaction: UgxString,
+      per_day: UgxString,
+      open_prompts: z.number().int(),
+    }),
+  })
+  .meta({ id: 'PaymentNumbers' });
+export type PaymentNumbers = z.infer<typeof PaymentNumbers>;
+
+export const AddPaymentNumberBody = z
+  .object({ phone_number: z.string().trim().min(1, 'Enter the number to add').max(40) })
+  .strict();
+
+export const paymentNumbers = route({
+  method: 'GET',
+  path: '/api/auth/payment-numbers/',
+  auth: 'user',
+  summary: "The signed-in user's mobile-money numbers (the phone on file and an added one) and limits",
+  tags: ['accounts'],
+  responses: { 200: PaymentNumbers, 401: ApiError },
+});
+
+export const addPaymentNumber = route({
+  method: 'POST',
+  path: '/api/auth/payment-numbers/',
+  auth: 'user',
+  summary:
+    'Add a second mobile-money number (one at most): a 6-digit code is sent to it by SMS; payouts to it wait 24 hours after it is confirmed',
+  tags: ['accounts'],
+  body: AddPaymentNumberBody,
+  responses: { 201: PaymentNumbers, 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError },
+});
+
+export const verifyPaymentNumber = route({
+  method: 'POST',
+  path: '/api/auth/payment-numbers/verify/',
+  auth: 'user',
+  summary: 'Confirm the added number with the code sent to it (10 minutes, 5 tries)',
+  tags: ['accounts'],
+  body: PhoneCodeBody,
+  responses: { 200: PaymentNumbers, 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError },
+});
+
+export const resendPaymentNumberCode = route({
+  method: 'POST',
+  path: '/api/auth/payment-numbers/resend/',
+  auth: 'user',
+  summary: 'Send a new code to the added number (one a minute, five an hour)',
+  tags: ['accounts'],
+  responses: { 200: PaymentNumbers, 401: ApiError, 409: ApiError, 429: ApiError },
+});
+
+export const removePaymentNumber = route({
+  method: 'DELETE',
+  path: '/api/auth/payment-numbers/',
+  auth: 'user',
+  summary:
+    'Remove the added number (the phone on file stays); adding one again starts over with a new code and a new 24-hour wait',
+  tags: ['accounts'],
+  responses: { 200: PaymentNumbers, 401: ApiError, 404: ApiError },
+});
+
 export const accountRoutes = {
+  paymentNumbers,
+  addPaymentNumber,
+  verifyPaymentNumber,
+  resendPaymentNumberCode,
+  removePaymentNumber,
   register,
   phoneCodeState,
   verifyPhone,

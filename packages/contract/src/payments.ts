@@ -58,4 +58,41 @@ export const paymentsNeedingAttention = route({
   responses: { 200: pageOf(PaymentNeedingAttention), 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
-export const paymentsRoutes = { paymentCallback, paymentsNeedingAttention } as const;
+/**
+ * Tells the mobile-money simulator how the next prompts to a number end (tests, demos, an admin
+ * trying the failure screens): `fail` (the customer declines: FAILED), `timeout` (nobody answers:
+ * PENDING for `seconds`, then FAILED with MoMo's EXPIRED), `lose_answer` (paid, but its 202 is lost:
+ * Sente's poller finds it). Queued per number, used in order; prompts
+ * beyond the queue follow the simulator's usual failure rate.
+ */
+export const SimulatorOutcomeBody = z
+  .object({
+    phone_number: z.string().trim().min(1).max(40),
+    outcome: z.enum(['fail', 'timeout', 'lose_answer']),
+    count: z.number().int().min(1).max(50).default(1),
+    seconds: z.number().int().min(0).max(3600).default(60),
+  })
+  .strict();
+
+export const SimulatorOutcomes = z
+  .object({
+    phone_number: z.string(),
+    queued: z.array(
+      z.object({ outcome: z.enum(['fail', 'timeout', 'lose_answer']), seconds: z.number().int() }),
+    ),
+  })
+  .meta({ id: 'SimulatorOutcomes' });
+export type SimulatorOutcomes = z.infer<typeof SimulatorOutcomes>;
+
+export const simulatorMomoOutcomes = route({
+  method: 'POST',
+  path: '/api/simulator/momo/outcomes/',
+  auth: 'admin',
+  summary:
+    'Queue how the next prompts to a number end in the mobile-money simulator (exists only while the simulator is the provider)',
+  tags: ['payments'],
+  body: SimulatorOutcomeBody,
+  responses: { 200: SimulatorOutcomes, 400: ApiError, 401: ApiError, 403: ApiError, 503: ApiError },
+});
+
+export const paymentsRoutes = { paymentCallback, paymentsNeedingAttention, simulatorMomoOutcomes } as const;

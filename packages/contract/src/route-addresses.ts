@@ -154,6 +154,12 @@ const addresses = {
   listAuditLog: { method: 'GET', path: '/api/audit/', auth: 'admin' },
   exportAuditLog: { method: 'GET', path: '/api/audit/export/', auth: 'admin' },
   listAuditAdmins: { method: 'GET', path: '/api/audit/admins/', auth: 'admin' },
+  paymentNumbers: { method: 'GET', path: '/api/auth/payment-numbers/', auth: 'user' },
+  addPaymentNumber: { method: 'POST', path: '/api/auth/payment-numbers/', auth: 'user' },
+  verifyPaymentNumber: { method: 'POST', path: '/api/auth/payment-numbers/verify/', auth: 'user' },
+  resendPaymentNumberCode: { method: 'POST', path: '/api/auth/payment-numbers/resend/', auth: 'user' },
+  removePaymentNumber: { method: 'DELETE', path: '/api/auth/payment-numbers/', auth: 'user' },
+  simulatorMomoOutcomes: { method: 'POST', path: '/api/simulator/momo/outcomes/', auth: 'admin' },
 } as const satisfies RouteAddresses;
 
 export const routes: RouteAddresses = addresses;

@@ -136,8 +136,19 @@ export const WalletBalance = z
   })
   .meta({ id: 'WalletBalance' });
 
+/**
+ * Above any mobile-money account in Uganda (20,000,000 a day is the regulator's ceiling): an amount
+ * this large is a typo or an attack, refused by validation before any rule or provider sees it. The
+ * providers' own per-transaction maximum and the per-user limits are checked by the server.
+ */
+export const MOBILE_MONEY_MAX_UGX = 100_000_000;
+
+export const MobileMoneyAmount = UgxInput.refine((amount) => amount <= MOBILE_MONEY_MAX_UGX, {
+  message: 'A mobile-money payment is at most UGX 100,000,000',
+});
+
 export const MobileMoneyBody = z.object({
-  amount: UgxInput,
+  amount: MobileMoneyAmount,
   phone_number: z.string().trim().min(1, 'Phone number is required').max(32),
 });
 

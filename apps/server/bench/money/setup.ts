@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Services } from '../../src/app.ts';
 import { selectRows } from '../../src/db/select-rows.ts';
+import { PROVIDER_MAX_PER_TRANSACTION } from '../../src/features/payments/user-payment-limits.ts';
 import { runPool } from './pool.ts';
 
 /** Bids per listing: the most lenders a listing has in the seed (docs/scale.md). */
@@ -16,7 +17,6 @@ export const LENDERS_PER_LOAN = 8;
 export const LOAN_AMOUNT = 800_000;
 const BID = LOAN_AMOUNT / LENDERS_PER_LOAN;
 /** An MTN number on every collection (MTN's callbacks are the ones the bench sends). */
-export const MTN_PREFIX = /^\+25677|^\+25678|^\+25676|^\+25679/;
 
 export interface Borrower {
   readonly id: number;
@@ -71,16 +71,24 @@ export async function depositForBids(
   label: string,
 ): Promise<void> {
   await runPool([...bids], 8, async ([lenderId, count]) => {
+    // Money comes only from the lender's own confirmed number, and at most the provider's maximum
+    // in one payment (docs/money.md §5): larger sums arrive in several deposits.
     const phone = phones.get(lenderId);
-    const deposit = await services.wallet.deposit({
-      userId: lenderId,
-      role: 'lender',
-      amount: count * BID,
-      phoneNumber: phone && MTN_PREFIX.test(phone) ? phone : '+256772000100',
-      idempotencyKey: `bench-${label}-deposit-${lenderId}`,
-    });
-    const final = await services.payments.waitUntilFinal(deposit.id, 10_000, 20);
-    if (final.status !== 'COMPLETED') throw new Error(`deposit ${deposit.id} ended ${final.status}`);
+    if (!phone) throw new Error(`lender ${lenderId} has no phone number to deposit from`);
+    let left = count * BID;
+    for (let part = 0; left > 0; part++) {
+      const amount = Math.min(left, PROVIDER_MAX_PER_TRANSACTION.mtn);
+      left -= amount;
+      const deposit = await services.wallet.deposit({
+        userId: lenderId,
+        role: 'lender',
+        amount,
+        phoneNumber: phone,
+        idempotencyKey: `bench-${label}-deposit-${lenderId}${part === 0 ? '' : `-${part}`}`,
+      });
+      const final = await services.payments.waitUntilFinal(deposit.id, 10_000, 20);
+      if (final.status !== 'COMPLETED') throw new Error(`deposit ${deposit.id} ended ${final.status}`);
+    }
   });
 }
 

@@ -12,6 +12,7 @@ export { ListingPage } from './features/market/listing-page.tsx';
 export { MarketPage } from './features/market/market-page.tsx';
 export { MyBidsPage } from './features/market/my-bids-page.tsx';
 export { NotificationsPage } from './features/notifications/notifications-page.tsx';
+export { NumbersPage } from './features/payments/numbers-page.tsx';
 export { PortfolioPage } from './features/portfolio/portfolio-page.tsx';
 export { ProfilePage } from './features/profile/profile-page.tsx';
 export { WalletPage } from './features/wallet/wallet-page.tsx';

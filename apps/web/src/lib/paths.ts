@@ -64,6 +64,8 @@ export const paths = {
   appNotifications: '/app/notifications',
   /** The lender's cash: deposit, withdraw, history. */
   appWallet: '/app/wallet',
+  /** The user's mobile-money numbers: the phone on file and one added, confirmed by SMS. */
+  appNumbers: '/app/numbers',
   /** The lender's money lent out, its shares of loans and the statement. */
   appPortfolio: '/app/portfolio',
   /** The lender's marketplace: open listings, filters in the query (`?risk_grade=B&page=2`). */

@@ -131,6 +131,29 @@ export const phoneCodes = pgTable('phone_codes', {
   windowStartedAt: timestamp({ withTimezone: true }).notNull(),
 });
 
+/**
+ * A second mobile-money number a user added (docs/money.md, "Whose numbers"): at most one per user,
+ * confirmed by a code sent to it by SMS (the same rules as the phone on file). Collections from it
+ * may start once it is confirmed; payouts to it wait 24 hours after that. Removing it deletes the
+ * row (the payments made with it keep the number they used).
+ */
+export const paymentNumbers = pgTable('payment_numbers', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id),
+  /** +2567XXXXXXXX. */
+  phoneNumber: text().notNull(),
+  confirmedAt: timestamp({ withTimezone: true }),
+  /** sha256 of the user id, the number and the code; null once confirmed. */
+  codeHash: text(),
+  codeExpiresAt: timestamp({ withTimezone: true }),
+  triesLeft: smallint().notNull(),
+  sentAt: timestamp({ withTimezone: true }).notNull(),
+  sendsInWindow: smallint().notNull(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 /** What the local SMS simulator was asked to send (the provider while no real one is configured). */
 export const simulatedSms = pgTable(
   'simulated_sms',

@@ -224,7 +224,9 @@ describe('confirming the phone', () => {
     const me = (await call(token, 'GET', '/api/auth/me/')).json();
     expect((await call(token, 'GET', '/api/auth/phone/')).statusCode).toBe(404);
     expect((await call(token, 'POST', '/api/auth/phone/resend/')).statusCode).toBe(409);
-    expect(me.phone_verified).toBe(false); // no number on file at all
+    expect(me.phone_verified).toBe(true);
+    const bare = await t.userWithToken('borrower', { phoneNumber: null });
+    expect((await call(bare.token, 'GET', '/api/auth/me/')).json().phone_verified).toBe(false); // no number on file at all
   });
 });
 

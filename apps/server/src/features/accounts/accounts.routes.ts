@@ -1,4 +1,5 @@
-import { routes } from '@sente/contract';
+import { routes, toUgxString } from '@sente/contract';
+import type { UserPaymentLimits } from '../../config.ts';
 import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import type { SimulatorSms } from '../sms/sms.ts';
@@ -6,6 +7,7 @@ import { toSignedInUser } from '../users/users.presenter.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { toMyDataDto } from './accounts.presenter.ts';
 import type { AccountsService } from './accounts.service.ts';
+import type { PaymentNumbers, PaymentNumbersView } from './payment-numbers.ts';
 import { type PhoneConfirmation, toPhoneCodeState } from './phone-confirmation.ts';
 
 export function registerAccountsRoutes(
@@ -13,12 +15,16 @@ export function registerAccountsRoutes(
   {
     accounts,
     phone,
+    paymentNumbers,
+    paymentLimits,
     users,
     simulatorSms,
     limitPerMinute,
   }: {
     accounts: AccountsService;
     phone: PhoneConfirmation;
+    paymentNumbers: PaymentNumbers;
+    paymentLimits: UserPaymentLimits;
     users: UsersService;
     /** Present while the SMS simulator is the provider; its outbox route exists only then. */
     simulatorSms: SimulatorSms | null;
@@ -53,6 +59,41 @@ export function registerAccountsRoutes(
   );
 
   register(routes.resendPhoneCode, ({ user }) => phone.resend(user.id), limited);
+
+  const numbersDto = (view: PaymentNumbersView) => ({
+    numbers: view.numbers.map((n) => ({
+      phone_number: n.phoneNumber,
+      kind: n.kind,
+      confirmed_at: n.confirmedAt?.toISOString() ?? null,
+      payouts_from: n.payoutsFrom?.toISOString() ?? null,
+      can_collect: n.canCollect,
+      can_pay_out: n.canPayOut,
+    })),
+    code: view.code,
+    limits: {
+      per_transaction: toUgxString(paymentLimits.perTransaction),
+      per_day: toUgxString(paymentLimits.perDay),
+      open_prompts: paymentLimits.openPrompts,
+    },
+  });
+
+  register(routes.paymentNumbers, async ({ user }) => numbersDto(await paymentNumbers.list(user.id)));
+  register(
+    routes.addPaymentNumber,
+    async ({ body, user }) => numbersDto(await paymentNumbers.add(user.id, body.phone_number)),
+    limited,
+  );
+  register(
+    routes.verifyPaymentNumber,
+    async ({ body, user }) => numbersDto(await paymentNumbers.verify(user.id, body.code)),
+    limited,
+  );
+  register(
+    routes.resendPaymentNumberCode,
+    async ({ user }) => numbersDto(await paymentNumbers.resend(user.id)),
+    limited,
+  );
+  register(routes.removePaymentNumber, async ({ user }) => numbersDto(await paymentNumbers.remove(user.id)));
 
   register(
     routes.myData,

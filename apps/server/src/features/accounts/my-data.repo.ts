@@ -15,6 +15,7 @@ import {
   loans,
   notifications,
   participations,
+  paymentNumbers,
   platformTransactions,
   userKyc,
   users,
@@ -25,6 +26,14 @@ export async function readMyData(db: DbOrTx, userId: number) {
   if (!account) return undefined;
   const { passwordHash: _secret, searchText: _derived, ...safeAccount } = account;
   const [kyc] = await db.select().from(userKyc).where(eq(userKyc.userId, userId));
+  // The added mobile-money number is theirs too; the hash of a code waiting is a secret.
+  const [added] = await db
+    .select({
+      phoneNumber: paymentNumbers.phoneNumber,
+      confirmedAt: paymentNumbers.confirmedAt,
+    })
+    .from(paymentNumbers)
+    .where(eq(paymentNumbers.userId, userId));
   // search_text is derived from the business name and NIN (the admin's search), not data of its own.
   const myApplications = (
     await db.select().from(applications).where(eq(applications.userId, userId)).orderBy(asc(applications.id))
@@ -76,7 +85,11 @@ export async function readMyData(db: DbOrTx, userId: number) {
         }
       : null;
   return {
-    account: safeAccount,
+    account: {
+      ...safeAccount,
+      addedMobileMoneyNumber: added?.phoneNumber ?? null,
+      addedMobileMoneyNumberConfirmedAt: added?.confirmedAt ?? null,
+    },
     kyc: kyc ?? null,
     applications: myApplications,
     documents,

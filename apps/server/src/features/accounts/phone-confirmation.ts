@@ -34,13 +34,13 @@ import {
 const MINUTE = 60_000;
 const RESEND_GAP_MS = MINUTE;
 const SENDS_PER_HOUR = 5;
-const HOUR = 60 * MINUTE;
+export const HOUR = 60 * MINUTE;
 
 function hashOf(userId: number, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');
 }
 
-function sameHash(a: string, b: string): boolean {
+export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
@@ -59,7 +59,8 @@ export function toPhoneCodeState(row: PhoneCodeRow): PhoneCodeState {
   };
 }
 
-function resendAfter(row: PhoneCodeRow): Date {
+/** When another code may be sent: a minute after the last, and at most five an hour. */
+export function resendAfter(row: Pick<PhoneCodeRow, 'sentAt' | 'sendsInWindow' | 'windowStartedAt'>): Date {
   const afterGap = row.sentAt.getTime() + RESEND_GAP_MS;
   const afterWindow =
     row.sendsInWindow >= SENDS_PER_HOUR ? row.windowStartedAt.getTime() + HOUR : Number.NEGATIVE_INFINITY;

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
 import { insertApplication, insertLoanType } from '../../../test/lending-factories.ts';
-import { completedRepayment, idempotencyKey, settleOpenPayments } from '../../../test/money-helpers.ts';
+import {
+  completedRepayment,
+  failNextPrompts,
+  idempotencyKey,
+  settleOpenPayments,
+} from '../../../test/money-helpers.ts';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp, testConfig } from '../../../test/test-app.ts';
 import {
   applications,
@@ -291,7 +296,8 @@ describe('POST /api/loans/loans/:id/repay/', () => {
 
   it('posts nothing and changes nothing on the loan when the collection fails', async () => {
     const { token, loan } = await disbursedLoan();
-    const res = await repay(loan.id, token, { amount: 50_000, phone_number: SIMULATOR_NUMBERS.fails });
+    await failNextPrompts(t, '0772123456');
+    const res = await repay(loan.id, token, { amount: 50_000, phone_number: '0772123456' });
     await settleOpenPayments(t);
     const [payment] = await db()
       .select()

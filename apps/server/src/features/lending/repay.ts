@@ -72,7 +72,7 @@ export async function repay(
             },
           );
         }
-        const created = await payments.create(tx, {
+        const created = await payments.createForUser(tx, {
           type: 'REPAYMENT',
           userId: input.user.id,
           amount: input.amount,

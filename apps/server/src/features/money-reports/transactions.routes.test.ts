@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
-import { idempotencyKey, settleOpenPayments } from '../../../test/money-helpers.ts';
+import {
+  failNextPrompts,
+  idempotencyKey,
+  settleOpenPayments,
+  timeOutNextPrompts,
+} from '../../../test/money-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
 import { transaction } from '../../db/retry-transaction.ts';
@@ -12,7 +17,6 @@ import {
   PLATFORM_WALLET,
   providerClearing,
 } from '../ledger/ledger-accounts.ts';
-import { SIMULATOR_NUMBERS } from '../payments/momo-simulator.ts';
 
 // Thursday 5 March 2026, 00:30 in Kampala (21:30 UTC the day before): the week began on Monday 2 March.
 const clock = fixedClock(new Date('2026-03-04T21:30:00Z'));
@@ -134,18 +138,20 @@ describe('GET /api/wallet/admin/all-transactions/', () => {
         references.push(res.json().reference_id);
       }
     }
+    await failNextPrompts(t, '0772123456');
     await t.app.inject({
       method: 'POST',
       url: '/api/wallet/deposit/',
       headers: { ...bearer(other.token), 'idempotency-key': idempotencyKey() },
-      payload: { amount: 99_000, phone_number: SIMULATOR_NUMBERS.fails },
+      payload: { amount: 99_000, phone_number: '0772123456' },
     });
     await settleOpenPayments(t);
+    await timeOutNextPrompts(t, '0772123456', 3600);
     await t.app.inject({
       method: 'POST',
       url: '/api/wallet/deposit/',
       headers: { ...bearer(other.token), 'idempotency-key': idempotencyKey() },
-      payload: { amount: 77_000, phone_number: SIMULATOR_NUMBERS.staysPending },
+      payload: { amount: 77_000, phone_number: '0772123456' },
     });
   });
 

@@ -11,6 +11,11 @@ import { signCallback } from './callback-signature.ts';
  * Numbers with a fixed behaviour (for tests and demos; MoMo's sandbox has similar ones):
  *   256700000001 always fails; 256700000002 stays PENDING for ever;
  *   256700000003 is received but the 202 is lost (answers 500); 256700000004 is refused (400).
+ *
+ * Any other number can be told how its next prompts end (`script`, or `POST /simulator/outcomes`):
+ * `fail` (declined, FAILED at once), `timeout` (nobody answers: PENDING for `seconds`, then FAILED
+ * with MoMo's EXPIRED) or `lose_answer` (paid, but the 202 is lost). Since money only moves to and from a user's own numbers, this is how tests
+ * and demos reach the failure paths with a real account's number.
  */
 export const SIMULATOR_NUMBERS = {
   fails: '+256700000001',
@@ -20,6 +25,12 @@ export const SIMULATOR_NUMBERS = {
 } as const;
 
 type Product = 'collection' | 'disbursement';
+
+export type ScriptedOutcome = {
+  /** `lose_answer`: received and paid, but the 202 is lost (a 500), as with 256700000003. */
+  readonly outcome: 'fail' | 'timeout' | 'lose_answer';
+  readonly seconds: number;
+};
 
 interface SimulatedPayment {
   readonly product: Product;
@@ -45,8 +56,12 @@ export interface MomoSimulator {
   /** Starts listening (on 127.0.0.1 unless told otherwise); answers the base URL. */
   start(port?: number, host?: string): Promise<string>;
   configure(patch: Partial<Pick<MomoSimulatorOptions, 'delayMs' | 'failureRate'>>): void;
+  /** Queues how the next `count` prompts to `phoneNumber` (+2567XXXXXXXX) end; answers the queue. */
+  script(phoneNumber: string, outcome: ScriptedOutcome, count: number): ScriptedOutcome[];
   /** Orders received, by reference id (tests look at them). */
   received(referenceId: string): SimulatedPayment | undefined;
+  /** Every order received for a number (+2567XXXXXXXX): tests prove a refused request sent nothing. */
+  receivedFor(phoneNumber: string): SimulatedPayment[];
   close(): Promise<void>;
 }
 
@@ -58,6 +73,22 @@ export function createMomoSimulator(initial: MomoSimulatorOptions): MomoSimulato
   const payments = new Map<string, SimulatedPayment>();
   const tokens = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
+  const scripts = new Map<string, ScriptedOutcome[]>();
+
+  function script(phoneNumber: string, outcome: ScriptedOutcome, count: number): ScriptedOutcome[] {
+    const queue = scripts.get(phoneNumber) ?? [];
+    for (let i = 0; i < count; i++) queue.push(outcome);
+    scripts.set(phoneNumber, queue);
+    return [...queue];
+  }
+
+  /** The scripted outcome of a new prompt to this number, used up once read. */
+  function nextScripted(phoneNumber: string): ScriptedOutcome | undefined {
+    const queue = scripts.get(phoneNumber);
+    const next = queue?.shift();
+    if (queue && queue.length === 0) scripts.delete(phoneNumber);
+    return next;
+  }
   const app: FastifyInstance = Fastify({ logger: false });
 
   function error(reply: FastifyReply, status: number, code: string, message: string) {
@@ -149,7 +180,14 @@ export function createMomoSimulator(initial: MomoSimulatorOptions): MomoSimulato
       if (`+${partyId}` === SIMULATOR_NUMBERS.refused) {
         return error(reply, 400, 'PAYEE_NOT_ALLOWED_TO_RECEIVE', 'The account is not allowed to transact.');
       }
-      const fails = `+${partyId}` === SIMULATOR_NUMBERS.fails || random() < options.failureRate;
+      const scripted = nextScripted(`+${partyId}`);
+      const losesAnswer =
+        scripted?.outcome === 'lose_answer' || `+${partyId}` === SIMULATOR_NUMBERS.answerLost;
+      const fails =
+        scripted?.outcome === 'fail' ||
+        scripted?.outcome === 'timeout' ||
+        (!scripted && (`+${partyId}` === SIMULATOR_NUMBERS.fails || random() < options.failureRate));
+      const declined = product === 'collection' ? 'APPROVAL_REJECTED' : 'PAYEE_NOT_FOUND';
       const payment: SimulatedPayment = {
         product,
         referenceId,
@@ -157,16 +195,20 @@ export function createMomoSimulator(initial: MomoSimulatorOptions): MomoSimulato
         currency: typeof body.currency === 'string' ? body.currency : 'UGX',
         externalId: typeof body.externalId === 'string' ? body.externalId : referenceId,
         partyId,
-        decidesAt: Date.now() + options.delayMs,
+        decidesAt: Date.now() + (scripted?.outcome === 'timeout' ? scripted.seconds * 1000 : options.delayMs),
         outcome:
-          `+${partyId}` === SIMULATOR_NUMBERS.staysPending ? 'PENDING' : fails ? 'FAILED' : 'SUCCESSFUL',
-        reason: fails ? (product === 'collection' ? 'APPROVAL_REJECTED' : 'PAYEE_NOT_FOUND') : null,
+          `+${partyId}` === SIMULATOR_NUMBERS.staysPending && !scripted
+            ? 'PENDING'
+            : fails
+              ? 'FAILED'
+              : 'SUCCESSFUL',
+        reason: scripted?.outcome === 'timeout' ? 'EXPIRED' : fails ? declined : null,
         financialTransactionId: String(Math.floor(1e9 + random() * 9e9)),
       };
       payments.set(key, payment);
       const callbackUrl = request.headers['x-callback-url'];
       if (typeof callbackUrl === 'string' && callbackUrl) scheduleCallback(payment, callbackUrl);
-      if (`+${partyId}` === SIMULATOR_NUMBERS.answerLost) {
+      if (losesAnswer) {
         return error(reply, 500, 'INTERNAL_PROCESSING_ERROR', 'An internal error occurred.');
       }
       return reply.status(202).send();
@@ -184,12 +226,33 @@ export function createMomoSimulator(initial: MomoSimulatorOptions): MomoSimulato
     );
   }
 
+  // The simulator's own control surface (not part of MoMo's API): replicas sharing a standalone
+  // simulator reach it over HTTP, like the payments themselves.
+  app.post('/simulator/outcomes', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const phoneNumber = typeof body.phoneNumber === 'string' ? body.phoneNumber : '';
+    const count = typeof body.count === 'number' ? body.count : 1;
+    const seconds = typeof body.seconds === 'number' ? body.seconds : 60;
+    if (!/^\+2567\d{8}$/.test(phoneNumber)) return error(reply, 400, 'INVALID_PARTY', 'Party id is invalid.');
+    if (body.outcome !== 'fail' && body.outcome !== 'timeout' && body.outcome !== 'lose_answer')
+      return error(reply, 400, 'INVALID_OUTCOME', 'Outcome must be fail, timeout or lose_answer.');
+    if (!Number.isInteger(count) || count < 1 || count > 50)
+      return error(reply, 400, 'INVALID_COUNT', 'Count must be 1 to 50.');
+    if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600)
+      return error(reply, 400, 'INVALID_SECONDS', 'Seconds must be 0 to 3600.');
+    return { phoneNumber, queued: script(phoneNumber, { outcome: body.outcome, seconds }, count) };
+  });
+
   return {
+    script,
     async start(port = 0, host = '127.0.0.1') {
       return app.listen({ port, host });
     },
     configure(patch) {
       Object.assign(options, patch);
+    },
+    receivedFor(phoneNumber) {
+      return [...payments.values()].filter((payment) => `+${payment.partyId}` === phoneNumber);
     },
     received(referenceId) {
       return payments.get(`collection:${referenceId}`) ?? payments.get(`disbursement:${referenceId}`);

@@ -1,6 +1,6 @@
 import type { PaymentsConfig } from '../../config.ts';
 import { createMomoClient } from './momo-client.ts';
-import { createMomoSimulator, type MomoSimulator } from './momo-simulator.ts';
+import { createMomoSimulator, type MomoSimulator, type ScriptedOutcome } from './momo-simulator.ts';
 import type { PaymentProvider, ProviderName } from './payment-provider.ts';
 
 export interface PaymentProviders {
@@ -11,6 +11,11 @@ export interface PaymentProviders {
   readonly defaults: { readonly delayMs: number; readonly failureRate: number };
   /** The simulator's base URL, starting it if it is not listening yet. */
   simulatorUrl(): Promise<string>;
+  /**
+   * Queues how the simulator ends the next prompts to a number (in this process, or the shared one
+   * over HTTP); answers the number's queue. Only in simulator mode.
+   */
+  scriptSimulator(phoneNumber: string, outcome: ScriptedOutcome, count: number): Promise<ScriptedOutcome[]>;
   close(): Promise<void>;
 }
 
@@ -37,6 +42,7 @@ export function createPaymentProviders(config: PaymentsConfig): PaymentProviders
       simulator: null,
       defaults: config.simulator,
       simulatorUrl: () => Promise.reject(new Error('No simulator in momo mode')),
+      scriptSimulator: () => Promise.reject(new Error('No simulator in momo mode')),
       close: async () => {},
     };
   }
@@ -59,6 +65,17 @@ export function createPaymentProviders(config: PaymentsConfig): PaymentProviders
     simulator,
     defaults: config.simulator,
     simulatorUrl,
+    async scriptSimulator(phoneNumber, outcome, count) {
+      if (simulator) return simulator.script(phoneNumber, outcome, count);
+      const response = await fetch(`${await simulatorUrl()}/simulator/outcomes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phoneNumber, count, ...outcome }),
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (!response.ok) throw new Error(`The simulator answered ${response.status}`);
+      return ((await response.json()) as { queued: ScriptedOutcome[] }).queued;
+    },
     close: closeSimulator,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { loans, platformTransactions, platformTransactionTotals, users } from '../../db/schema/index.ts';
 
@@ -166,6 +166,46 @@ export async function sumOpenRepayments(db: DbOrTx, loanId: number): Promise<num
       ),
     );
   return row?.total ?? 0;
+}
+
+/**
+ * What a user's payments of these types since `since` add up to; failed ones moved nothing and do
+ * not count. Served by the (user_id, created_at) index.
+ */
+export async function userPaymentsSince(
+  db: DbOrTx,
+  input: { userId: number; types: TransactionType[]; since: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${platformTransactions.amount}), 0)::bigint`.mapWith(Number) })
+    .from(platformTransactions)
+    .where(
+      and(
+        eq(platformTransactions.userId, input.userId),
+        inArray(platformTransactions.type, input.types),
+        gte(platformTransactions.createdAt, input.since),
+        ne(platformTransactions.status, 'FAILED'),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** How many of a user's payments of these types are still open (PENDING or PROCESSING), of any day. */
+export async function countOpenUserPayments(
+  db: DbOrTx,
+  input: { userId: number; types: TransactionType[] },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(platformTransactions)
+    .where(
+      and(
+        eq(platformTransactions.userId, input.userId),
+        inArray(platformTransactions.type, input.types),
+        inArray(platformTransactions.status, ['PENDING', 'PROCESSING']),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Payments whose money waits in suspense, newest first (the partial attention index serves it). */

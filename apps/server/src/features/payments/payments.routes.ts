@@ -4,10 +4,20 @@ import type { RegisterRoute } from '../../http/register-route.ts';
 import type { PaymentCallbackHandler } from './payment-callback.ts';
 import { toPaymentNeedingAttentionDto } from './payments.presenter.ts';
 import type { PaymentsService } from './payments.service.ts';
+import type { SimulatorControl } from './simulator-control.ts';
 
 export function registerPaymentsRoutes(
   register: RegisterRoute,
-  { handleCallback, payments }: { handleCallback: PaymentCallbackHandler; payments: PaymentsService },
+  {
+    handleCallback,
+    payments,
+    simulatorControl,
+  }: {
+    handleCallback: PaymentCallbackHandler;
+    payments: PaymentsService;
+    /** Present while the mobile-money simulator is the provider; its control route exists only then. */
+    simulatorControl: SimulatorControl | null;
+  },
 ): void {
   register(
     routes.paymentCallback,
@@ -29,4 +39,16 @@ export function registerPaymentsRoutes(
     });
     return pagedAnswer(request, query, count, rows.map(toPaymentNeedingAttentionDto));
   });
+
+  if (simulatorControl) {
+    register(routes.simulatorMomoOutcomes, async ({ body }) => {
+      const { phoneNumber, queued } = await simulatorControl.script({
+        phoneNumber: body.phone_number,
+        outcome: body.outcome,
+        count: body.count,
+        seconds: body.seconds,
+      });
+      return { phone_number: phoneNumber, queued };
+    });
+  }
 }

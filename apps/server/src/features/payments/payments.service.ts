@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
+import type { UserPaymentLimits } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { userWallet } from '../ledger/ledger-accounts.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentFlow } from './payment-flow.ts';
 import {
@@ -28,6 +30,12 @@ import {
   updateTransaction,
 } from './payments.repo.ts';
 import type { TransactionRow, TransactionType, TransactionWithUser } from './platform-transaction.ts';
+import { checkUserPaymentLimits, isCollection } from './user-payment-limits.ts';
+
+/** Whether a user's money may move to or from a number now (the accounts feature decides). */
+export interface PaymentNumberCheck {
+  checkUse(tx: Tx, input: { userId: number; phoneNumber: string; use: 'collect' | 'payout' }): Promise<void>;
+}
 
 export interface PaymentsDeps {
   readonly db: Db;
@@ -40,6 +48,8 @@ export interface PaymentsDeps {
   /** How often the poller job asks about open payments; 0: this process runs no poller. */
   readonly pollIntervalMs: number;
   readonly pendingTimeoutMs: number;
+  readonly userLimits: UserPaymentLimits;
+  readonly numbers: PaymentNumberCheck;
 }
 
 /** The spacing between asks about one payment when this process has no poller of its own. */
@@ -209,6 +219,34 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (flow.reserve) await flow.reserve(tx, payment);
       await shiftTotals(tx, payment.type, null, 'PENDING', payment.amount);
       return { payment, isNew: true };
+    },
+
+    /**
+     * A payment the user starts themselves (a deposit, a repayment, a withdrawal), in the caller's
+     * transaction: takes the user's turn (a lock on their wallet account, so their concurrent requests
+     * are counted one after another), then refuses a number that is not theirs to use this way, an
+     * amount above the provider's maximum or the user's limits, and one prompt too many, before
+     * anything is written or sent. A repeat of the same request answers the payment it made.
+     */
+    async createForUser(tx: Tx, input: NewPayment): Promise<{ payment: TransactionRow; isNew: boolean }> {
+      const earlier = await findTransactionByRequestKey(tx, input.requestKey);
+      if (earlier) return { payment: earlier, isNew: false };
+      const provider = service.providerFor(input.phoneNumber);
+      await deps.ledger.lockAccounts(tx, [userWallet(input.userId)]);
+      await deps.numbers.checkUse(tx, {
+        userId: input.userId,
+        phoneNumber: input.phoneNumber,
+        use: isCollection(input.type) ? 'collect' : 'payout',
+      });
+      await checkUserPaymentLimits(tx, {
+        limits: deps.userLimits,
+        now: clock.now(),
+        userId: input.userId,
+        type: input.type,
+        amount: input.amount,
+        provider,
+      });
+      return service.create(tx, input);
     },
 
     /**

@@ -55,6 +55,8 @@ function paymentsDeps() {
     callbackBaseUrl: null,
     pollIntervalMs: 1_000,
     pendingTimeoutMs: config.pendingTimeoutMs,
+    userLimits: config.userLimits,
+    numbers: t.services.paymentNumbers,
   };
 }
 

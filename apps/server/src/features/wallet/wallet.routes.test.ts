@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
-import { idempotencyKey, lenderWithBalance, settleOpenPayments } from '../../../test/money-helpers.ts';
+import {
+  confirmedAddedNumber,
+  failNextPrompts,
+  idempotencyKey,
+  lenderWithBalance,
+  settleOpenPayments,
+} from '../../../test/money-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ledgerPostings, notifications, platformTransactions } from '../../db/schema/index.ts';
 import { SIMULATOR_NUMBERS } from '../payments/momo-simulator.ts';
@@ -155,7 +161,8 @@ describe('POST /api/wallet/withdraw/', () => {
 
   it('reverses a failed payout so the money is back in the wallet', async () => {
     const lender = await lenderWithBalance(t, 300_000);
-    const res = await withdraw(lender.token, { amount: 120_000, phone_number: SIMULATOR_NUMBERS.fails });
+    await failNextPrompts(t, '0772123456');
+    const res = await withdraw(lender.token, { amount: 120_000, phone_number: '0772123456' });
     expect(res.statusCode).toBe(201);
     expect((await balanceOf(lender.token)).available_balance).toBe('180000.00');
     await settleOpenPayments(t);
@@ -183,6 +190,7 @@ describe('POST /api/wallet/withdraw/', () => {
 
   it('fails and reverses at once a payout the provider refuses outright', async () => {
     const lender = await lenderWithBalance(t, 100_000);
+    await confirmedAddedNumber(t, lender.user.id, SIMULATOR_NUMBERS.refused);
     const res = await withdraw(lender.token, { amount: 100_000, phone_number: SIMULATOR_NUMBERS.refused });
     expect(res.statusCode).toBe(201);
     expect(res.json().status).toBe('FAILED');
@@ -191,6 +199,7 @@ describe('POST /api/wallet/withdraw/', () => {
 
   it('completes a payout whose acceptance answer was lost, by asking the provider later', async () => {
     const lender = await lenderWithBalance(t, 100_000);
+    await confirmedAddedNumber(t, lender.user.id, SIMULATOR_NUMBERS.answerLost);
     const res = await withdraw(lender.token, { amount: 40_000, phone_number: SIMULATOR_NUMBERS.answerLost });
     expect(res.json().status).toBe('PENDING');
     await settleOpenPayments(t);

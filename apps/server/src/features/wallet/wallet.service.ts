@@ -96,7 +96,7 @@ export function createWalletService(deps: {
                 ],
               });
             }
-            const created = await payments.create(tx, {
+            const created = await payments.createForUser(tx, {
               type: 'WITHDRAWAL',
               userId: request.userId,
               amount: request.amount,
@@ -126,7 +126,7 @@ export function createWalletService(deps: {
         async () => {
           const phoneNumber = mobileMoneyNumberOrRefuse(request.phoneNumber);
           const { payment } = await transaction(db, (tx) =>
-            payments.create(tx, {
+            payments.createForUser(tx, {
               type: 'DEPOSIT',
               userId: request.userId,
               amount: request.amount,

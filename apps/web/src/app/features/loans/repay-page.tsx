@@ -1,5 +1,5 @@
 import { formatUgx, parseUgx, ugxOrZero } from '@sente/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { queryKeyOf } from '../../../lib/query-key.ts';
@@ -13,6 +13,7 @@ import { useAppUser } from '../../shell/app-user.tsx';
 import { focusFirstError } from '../../shell/focus-first-error.ts';
 import { QueryState } from '../../shell/query-state.tsx';
 import { useDraft } from '../../shell/use-draft.ts';
+import { NumberChoice } from '../payments/number-choice.tsx';
 import { PaymentProgress, type PaymentWords } from '../payments/payment-progress.tsx';
 import { type LoanBalance, useLoanBalance } from './use-loans.ts';
 import { useRepay } from './use-repay.ts';
@@ -113,6 +114,7 @@ function RepayForm({
   const all = ugxOrZero(owed.remaining_balance);
   const failure = repay.error ? failureOf(repay.error, { isKeyed: true }) : null;
   const errors = { ...failure?.fieldErrors, ...checkErrors };
+  const choosePhone = useCallback((phone: string) => onChange({ phone }), [onChange]);
   const choices = [
     { value: 'suggested', label: `${suggested.label}: ${formatUgx(suggested.amount)}` },
     { value: 'all', label: `Everything left: ${formatUgx(all)}` },
@@ -127,7 +129,7 @@ function RepayForm({
     const found: Record<string, string> = {};
     if (amount === null || amount <= 0) found.amount = 'Enter the amount in whole shillings, like 50,000';
     else if (amount > all) found.amount = `You owe ${formatUgx(all)} in all; enter that or less`;
-    if (!draft.phone.trim()) found.phone_number = 'Enter the mobile-money number to pay from';
+    if (!draft.phone.trim()) found.phone_number = 'Choose the number to pay from';
     setCheckErrors(found);
     if (amount === null || Object.keys(found).length > 0) {
       focusFirstError(form);
@@ -171,17 +173,7 @@ function RepayForm({
       ) : errors.amount ? (
         <p className="text-sm text-red-700 dark:text-red-300">{errors.amount}</p>
       ) : null}
-      <TextField
-        label="Mobile-money number to pay from"
-        type="tel"
-        name="phone_number"
-        inputMode="tel"
-        autoComplete="tel"
-        value={draft.phone}
-        onChange={(event) => onChange({ phone: event.target.value })}
-        hint="MTN MoMo or Airtel Money. Your phone asks you to approve the payment with your PIN."
-        error={errors.phone_number}
-      />
+      <NumberChoice use="collect" value={draft.phone} onChange={choosePhone} error={errors.phone_number} />
       {failure && Object.keys(failure.fieldErrors).length === 0 ? (
         <ErrorAlert>{failure.message}</ErrorAlert>
       ) : null}

@@ -59,6 +59,9 @@ export function ProfilePage() {
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {user.role === 'lender' ? 'Lender' : 'Borrower'} since {formatKampalaDate(user.registration_date)}
         </p>
+        <Link to={paths.appNumbers} className={textLinkClass}>
+          Your mobile-money numbers
+        </Link>
       </Card>
 
       <section aria-labelledby="kyc-title" className="flex flex-col gap-3">

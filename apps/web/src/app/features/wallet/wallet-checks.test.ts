@@ -45,10 +45,10 @@ describe('checkWalletRequest', () => {
 
   it('asks for a Ugandan mobile number', () => {
     expect(checkWalletRequest({ ...deposit, phone: ' ' })).toMatchObject({
-      errors: { phone_number: 'Enter the mobile-money number to pay from' },
+      errors: { phone_number: 'Choose the number to pay from' },
     });
     expect(checkWalletRequest({ ...deposit, action: 'withdraw', phone: '' })).toMatchObject({
-      errors: { phone_number: 'Enter the mobile-money number to send the money to' },
+      errors: { phone_number: 'Choose the number to send the money to' },
     });
     expect(checkWalletRequest({ ...deposit, phone: '0412 123 456' })).toMatchObject({
       errors: { phone_number: 'Enter a Ugandan mobile number like 0772 123 456' },

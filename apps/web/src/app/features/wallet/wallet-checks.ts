@@ -37,9 +37,7 @@ export function checkWalletRequest(input: WalletRequestInput): WalletCheck {
   let phoneError: string | undefined;
   if (!input.phone.trim()) {
     phoneError =
-      input.action === 'deposit'
-        ? 'Enter the mobile-money number to pay from'
-        : 'Enter the mobile-money number to send the money to';
+      input.action === 'deposit' ? 'Choose the number to pay from' : 'Choose the number to send the money to';
   } else if (!phone) {
     phoneError = UGANDAN_MOBILE_MESSAGE;
   }

@@ -1,6 +1,6 @@
 import { formatUgx } from '@sente/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { ErrorAlert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/field.tsx';
@@ -8,6 +8,7 @@ import { RadioCard } from '../../../ui/radio-card.tsx';
 import { failureOf } from '../../session/failure.ts';
 import { isUnanswered } from '../../session/same-key-retry.ts';
 import { focusFirstError } from '../../shell/focus-first-error.ts';
+import { NumberChoice } from '../payments/number-choice.tsx';
 import { useDeposit, useWithdraw, WALLET_QUERIES } from './use-wallet.ts';
 import { checkWalletRequest, type WalletAction } from './wallet-checks.ts';
 
@@ -42,6 +43,7 @@ export function WalletForm({
   const failure = request.error ? failureOf(request.error, { isKeyed: true }) : null;
   const errors = { ...failure?.fieldErrors, ...checkErrors };
   const isWithdraw = draft.action === 'withdraw';
+  const choosePhone = useCallback((phone: string) => onChange({ phone }), [onChange]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -108,19 +110,10 @@ export function WalletForm({
         }
         error={errors.amount}
       />
-      <TextField
-        label={isWithdraw ? 'Mobile-money number to send to' : 'Mobile-money number to pay from'}
-        type="tel"
-        name="phone_number"
-        inputMode="tel"
-        autoComplete="tel"
+      <NumberChoice
+        use={isWithdraw ? 'payout' : 'collect'}
         value={draft.phone}
-        onChange={(event) => onChange({ phone: event.target.value })}
-        hint={
-          isWithdraw
-            ? 'MTN MoMo or Airtel Money. The money arrives on this number.'
-            : 'MTN MoMo or Airtel Money. Your phone asks you to approve the payment with your PIN.'
-        }
+        onChange={choosePhone}
         error={errors.phone_number}
       />
       {failure && Object.keys(failure.fieldErrors).length === 0 ? (
