@@ -18,7 +18,7 @@ const POSTGRES_ONLY = [
   'test/shared-rate-limit.test.ts',
   'src/db/change-feed.test.ts', // LISTEN/NOTIFY between connections
   'src/db/counters.test.ts', // checks the counters over a bulk (COPY) seed
-  'src/jobs/job-runner.test.ts', // two connection pools stand in for two replicas
+  'src/jobs/job-queue-replicas.test.ts', // two connection pools stand in for two replicas
   'src/features/auth/signed-in-cache.test.ts',
   'src/seed/scale/**', // the bulk seed writes with COPY
 ];

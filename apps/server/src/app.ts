@@ -66,6 +66,7 @@ import { installRequestHandling } from './http/request-handling.ts';
 import { loggerOptions } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 
 export interface AppDeps {
   readonly config: Config;
@@ -78,6 +79,8 @@ export interface AppDeps {
 /** Builds every service once; routes, the CLI and the seed all use these. */
 export function createServices({ config, database, clock = systemClock }: Omit<AppDeps, 'logger'>) {
   const db = database.db;
+  // The queue every background job runs on; main.ts starts its workers (JOB_POLL_MS).
+  const jobs = createJobQueue({ database, clock, pollMs: config.jobPollMs });
   const accessTokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
   const signedIn = createSignedInCache();
   // Until the feed listens the cache trusts nothing, so a failure here only costs speed.
@@ -176,6 +179,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     database,
     db,
     clock,
+    jobs,
     accessTokens,
     signedIn,
     auth,
@@ -320,6 +324,7 @@ export async function buildApp(
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {
+    await services.jobs.stop();
     await services.paymentProviders.close();
   });
   return { app, services, registeredRoutes };

@@ -95,12 +95,12 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
-  /** 0: this process runs no background jobs (another replica does). */
+  /** 0: this process works no background jobs (another replica does). pg-boss polls at most every 500 ms. */
   JOB_POLL_MS: z.coerce
     .number()
     .int()
-    .refine((ms) => ms === 0 || (ms >= 50 && ms <= 600_000), 'must be 0 (off) or 50 to 600000')
-    .default(5_000),
+    .refine((ms) => ms === 0 || (ms >= 500 && ms <= 600_000), 'must be 0 (off) or 500 to 600000')
+    .default(2_000),
   MAX_MONTHLY_RATE: z
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/)
@@ -168,7 +168,7 @@ export interface Config {
   readonly adminMfa: 'optional' | 'required';
   /** Where uploaded documents live: S3-compatible object storage, or null for DATA_DIR/documents. */
   readonly s3: S3Config | null;
-  /** How often each replica checks for due background jobs (each due tick still runs once in all); 0: never. */
+  /** How often an idle worker of this process looks for queued jobs (each job still runs once in all); 0: this process works none. */
   readonly jobPollMs: number;
   /** Legal cap in basis points of percent per month: 2.80% → 280. */
   readonly maxMonthlyRateBasisPoints: number;

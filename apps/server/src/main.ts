@@ -2,7 +2,6 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { createJobRunner } from './jobs/job-runner.ts';
 import { backgroundJobs } from './jobs/jobs.ts';
 import { prepareDatabase } from './startup.ts';
 
@@ -11,11 +10,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const { app, services } = await buildApp({ config, database });
   const report = await prepareDatabase(config, database, services);
-  const jobs = createJobRunner(
-    { db: database.db, clock: services.clock, log: app.log },
-    backgroundJobs(services, database, app.log),
-    { pollMs: config.jobPollMs },
-  );
+  // Queues and schedules always; workers only where JOB_POLL_MS is not 0 (jobs/job-queue.ts).
+  await services.jobs.start(backgroundJobs(services, database, app.log), app.log);
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
@@ -29,8 +25,8 @@ async function main(): Promise<void> {
     }, 15_000);
     timer.unref();
     try {
+      // Stops the job queue's workers too (app.ts), letting a running job finish.
       await app.close();
-      await jobs.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -3,7 +3,6 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './counters.ts';
 export * from './idempotency.ts';
-export * from './jobs.ts';
 export * from './ledger.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
