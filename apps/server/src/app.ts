@@ -27,6 +27,8 @@ import { registerCapitalRoutes } from './features/capital/capital.routes.ts';
 import { createCapitalService } from './features/capital/capital.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
+import { registerJobsRoutes } from './features/jobs/jobs.routes.ts';
+import { createJobsService } from './features/jobs/jobs.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createAutoInvestService } from './features/lenders/auto-invest.service.ts';
 import { createLenderAdminService } from './features/lenders/lender-admin.service.ts';
@@ -174,12 +176,14 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   });
   const lenders = createLendersService({ db, clock });
   const lenderAdmin = createLenderAdminService({ db, clock, ledger, notifications });
+  const jobsAdmin = createJobsService({ db, queue: jobs });
   return {
     config,
     database,
     db,
     clock,
     jobs,
+    jobsAdmin,
     accessTokens,
     signedIn,
     auth,
@@ -321,6 +325,7 @@ export async function buildApp(
     autoInvest: services.autoInvest,
     serviceFeePercent: config.marketplace.feePercent,
   });
+  registerJobsRoutes(register, services.jobsAdmin);
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@ import { accountRoutes } from './accounts.ts';
 import { applicationRoutes } from './applications.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { jobsRoutes } from './jobs.ts';
 import { lendersRoutes } from './lenders.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
@@ -21,6 +22,7 @@ export * from './csv.ts';
 export * from './csv-export.ts';
 export * from './documents.ts';
 export * from './health.ts';
+export * from './jobs.ts';
 export * from './kampala-time.ts';
 export * from './lenders.ts';
 export * from './loan-types.ts';
@@ -56,5 +58,6 @@ export const routes = {
   ...loanRoutes,
   ...marketplaceRoutes,
   ...lendersRoutes,
+  ...jobsRoutes,
 } as const;
 export type Routes = typeof routes;

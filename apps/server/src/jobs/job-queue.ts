@@ -102,6 +102,9 @@ export function createJobQueue({ database, clock, pollMs }: JobQueueOptions) {
   return {
     isWorking,
 
+    /** pg-boss has made (or migrated) its tables in this database. */
+    ensureReady: ensureStarted,
+
     /**
      * Creates the queues and their schedules and, when this process works jobs, its workers. A job
      * that fails is logged and thrown back to pg-boss, which retries it or marks it failed.
