@@ -42,6 +42,11 @@ import { registerLoanRoutes } from './features/loans/loans.routes.ts';
 import { createLoansService } from './features/loans/loans.service.ts';
 import { registerMarketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { createMarketplaceService } from './features/marketplace/marketplace.service.ts';
+import { createAfricasTalkingSms } from './features/messages/africas-talking.ts';
+import { simulatorSmsProvider } from './features/messages/message-providers.ts';
+import { registerMessagesRoutes } from './features/messages/messages.routes.ts';
+import { createMessagesService } from './features/messages/messages.service.ts';
+import { createSmtpEmail } from './features/messages/smtp-email.ts';
 import { registerMoneyReportsRoutes } from './features/money-reports/money-reports.routes.ts';
 import { createMoneyReportsService } from './features/money-reports/money-reports.service.ts';
 import { registerNotificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -111,6 +116,16 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
   // The only SMS provider until real delivery lands: it records what it was asked to send.
   const simulatorSms = createSimulatorSms({ db, clock });
+  // The outbox (docs/messages.md): SMS through Africa's Talking or the simulator, e-mail when SMTP is set.
+  const sms = config.messages.sms;
+  const messages = createMessagesService({
+    db,
+    clock,
+    notifications,
+    sms:
+      sms.provider === 'africastalking' ? createAfricasTalkingSms(sms) : simulatorSmsProvider(simulatorSms),
+    email: config.messages.smtp ? createSmtpEmail(config.messages.smtp) : null,
+  });
   const phone = createPhoneConfirmation({ db, clock, sms: simulatorSms });
   const accounts = createAccountsService({ db, clock, users, auth, phone });
   const loans = createLoansService({ db, clock });
@@ -119,7 +134,14 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     clock,
     maxMonthlyRateBasisPoints: config.maxMonthlyRateBasisPoints,
   });
-  const applications = createApplicationsService({ db, clock, loanTypes, loans });
+  const applications = createApplicationsService({
+    db,
+    clock,
+    loanTypes,
+    loans,
+    messages,
+    listingHours: config.marketplace.listingHours,
+  });
   // Object storage when configured, so every replica reads what any replica stored.
   const documentStorage = config.s3
     ? createS3DocumentStorage(config.s3)
@@ -171,11 +193,12 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     applications,
     loans,
     notifications,
+    messages,
     marketplace,
     syncWaitMs: config.payments.syncWaitMs,
   });
   const lenders = createLendersService({ db, clock });
-  const lenderAdmin = createLenderAdminService({ db, clock, ledger, notifications });
+  const lenderAdmin = createLenderAdminService({ db, clock, ledger, notifications, messages });
   const jobsAdmin = createJobsService({ db, queue: jobs });
   return {
     config,
@@ -192,6 +215,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     userAdmin,
     passwordResets,
     simulatorSms,
+    messages,
     phone,
     accounts,
     loans,
@@ -326,10 +350,15 @@ export async function buildApp(
     serviceFeePercent: config.marketplace.feePercent,
   });
   registerJobsRoutes(register, services.jobsAdmin);
+  registerMessagesRoutes(register, {
+    messages: services.messages,
+    callbackKey: config.messages.callbackKey,
+  });
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {
     await services.jobs.stop();
+    await services.messages.close();
     await services.paymentProviders.close();
   });
   return { app, services, registeredRoutes };

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { backgroundJobs } from './jobs/jobs.ts';
+import { alertAdminsOfDeadJob, backgroundJobs } from './jobs/jobs.ts';
 import { prepareDatabase } from './startup.ts';
 
 async function main(): Promise<void> {
@@ -11,7 +11,11 @@ async function main(): Promise<void> {
   const { app, services } = await buildApp({ config, database });
   const report = await prepareDatabase(config, database, services);
   // Queues and schedules always; workers only where JOB_POLL_MS is not 0 (jobs/job-queue.ts).
-  await services.jobs.start(backgroundJobs(services, database, app.log), app.log);
+  await services.jobs.start(
+    backgroundJobs(services, database, app.log),
+    app.log,
+    alertAdminsOfDeadJob(services),
+  );
 
   let isClosing = false;
   const shutdown = async (signal: string) => {

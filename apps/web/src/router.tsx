@@ -119,6 +119,7 @@ export const routeTree: RouteObject[] = [
                 lazy: async () => ({ Component: (await loadAdmin()).MarketplacePage }),
               },
               { path: 'lenders', lazy: async () => ({ Component: (await loadAdmin()).LendersPage }) },
+              { path: 'jobs', lazy: async () => ({ Component: (await loadAdmin()).JobsPage }) },
               { path: 'security', lazy: async () => ({ Component: (await loadAdmin()).SecurityPage }) },
               { path: '*', lazy: async () => ({ Component: (await loadAdmin()).AdminNotFoundPage }) },
             ],

@@ -7,6 +7,7 @@ import { lendersRoutes } from './lenders.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
 import { marketplaceRoutes } from './marketplace.ts';
+import { messagesRoutes } from './messages.ts';
 import { mfaRoutes } from './mfa.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
@@ -28,6 +29,7 @@ export * from './lenders.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
 export * from './marketplace.ts';
+export * from './messages.ts';
 export * from './mfa.ts';
 export * from './money.ts';
 export * from './notifications.ts';
@@ -59,5 +61,6 @@ export const routes = {
   ...marketplaceRoutes,
   ...lendersRoutes,
   ...jobsRoutes,
+  ...messagesRoutes,
 } as const;
 export type Routes = typeof routes;

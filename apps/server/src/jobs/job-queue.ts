@@ -109,7 +109,12 @@ export function createJobQueue({ database, clock, pollMs }: JobQueueOptions) {
      * Creates the queues and their schedules and, when this process works jobs, its workers. A job
      * that fails is logged and thrown back to pg-boss, which retries it or marks it failed.
      */
-    async start(jobs: readonly JobDefinition[], logger: JobLog): Promise<void> {
+    async start(
+      jobs: readonly JobDefinition[],
+      logger: JobLog,
+      /** Told when a job's last try failed: it is now a dead letter (admins get a message). */
+      onDead?: (job: { queue: string; id: string; error: string }) => Promise<void>,
+    ): Promise<void> {
       log = logger;
       for (const job of jobs) {
         await ensureQueue(job.name, job);
@@ -125,7 +130,11 @@ export function createJobQueue({ database, clock, pollMs }: JobQueueOptions) {
       for (const job of jobs) {
         await boss.work<Record<string, unknown>>(
           job.name,
-          { pollingIntervalSeconds: Math.max(pollMs, MIN_POLL_MS) / 1000, batchSize: 1 },
+          {
+            pollingIntervalSeconds: Math.max(pollMs, MIN_POLL_MS) / 1000,
+            batchSize: 1,
+            includeMetadata: true,
+          },
           async ([queued]) => {
             const now = clock.now();
             try {
@@ -134,6 +143,12 @@ export function createJobQueue({ database, clock, pollMs }: JobQueueOptions) {
               log.debug?.({ job: job.name, id: queued?.id, ms }, 'background job ran');
             } catch (failure) {
               log.error({ err: failure, job: job.name, id: queued?.id }, 'background job failed');
+              if (queued && onDead && queued.retryCount >= queued.retryLimit) {
+                const error = failure instanceof Error ? failure.message : String(failure);
+                await onDead({ queue: job.name, id: queued.id, error }).catch((alertFailure: unknown) =>
+                  log.error({ err: alertFailure, job: job.name }, 'could not tell admins of a dead job'),
+                );
+              }
               throw failure;
             }
           },

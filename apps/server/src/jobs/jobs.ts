@@ -6,6 +6,7 @@ import type { JobDefinition } from './job-queue.ts';
 
 /** Queue names that other code asks to run soon (jobs.runSoon). */
 export const AUTO_INVEST_JOB = 'marketplace.auto-invest';
+export const MESSAGE_DELIVERY_JOB = 'messages.deliver';
 
 /** Every background job of the server. Features add theirs here; cron lines are Kampala time. */
 export function backgroundJobs(
@@ -40,6 +41,17 @@ export function backgroundJobs(
       },
     },
     {
+      // The outbox's delivery: sends due SMS and e-mail, outside any transaction (docs/messages.md).
+      name: MESSAGE_DELIVERY_JOB,
+      schedule: { everyMs: services.config.messages.deliveryIntervalMs },
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      run: async () => {
+        const round = await services.messages.deliverDue();
+        if (round.sent + round.failed > 0) log.info(round, 'messages delivered');
+      },
+    },
+    {
       name: 'marketplace.expire-lapsed-offers',
       schedule: { cron: '* * * * *' },
       run: async () => {
@@ -47,6 +59,12 @@ export function backgroundJobs(
       },
     },
   ];
+}
+
+/** A dead job tells every admin (e-mail when SMTP is set, and the in-app inbox). */
+export function alertAdminsOfDeadJob(services: Services) {
+  return (job: { queue: string; error: string }) =>
+    services.db.transaction((tx) => services.messages.sendToAdmins(tx, 'admin.dead-job', job));
 }
 
 /** The safety net under payment callbacks: asks the providers about open payments until final. */

@@ -4,6 +4,7 @@ export { ApplicationDetailPage } from './features/applications/application-detai
 export { ApplicationsPage } from './features/applications/applications-page.tsx';
 export { LoginPage } from './features/auth/login-page.tsx';
 export { SecurityPage } from './features/auth/security-page.tsx';
+export { JobsPage } from './features/jobs/jobs-page.tsx';
 export { LendersPage } from './features/lenders/lenders-page.tsx';
 export { LoansPage } from './features/loans/loans-page.tsx';
 export { MarketplacePage } from './features/marketplace/marketplace-page.tsx';

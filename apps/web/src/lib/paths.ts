@@ -36,6 +36,8 @@ export const paths = {
   marketplace: '/dashboard/marketplace',
   /** Lenders and their verification (docs/marketplace.md; not in the spec's route table). */
   lenders: '/dashboard/lenders',
+  /** Background job queues, their failures and retries (issue 19; not in the spec's route table). */
+  jobs: '/dashboard/jobs',
   /** The signed-in admin's two-factor sign-in (issue 9; not in the spec's route table). */
   security: '/dashboard/security',
   /** The borrowers' and lenders' app (docs/app.md; not in the spec's route table). */

@@ -7,6 +7,7 @@ export * from './ledger.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
 export * from './marketplace.ts';
+export * from './messages.ts';
 export * from './mfa.ts';
 export * from './notifications.ts';
 export * from './payments.ts';

@@ -4,6 +4,7 @@ import {
   HandCoins,
   Landmark,
   LayoutDashboard,
+  ListChecks,
   type LucideIcon,
   Store,
   Users,
@@ -18,7 +19,7 @@ export interface AdminNavEntry {
   readonly isExact?: boolean;
 }
 
-/** The sidebar entries of spec section 2, Admin layout, then the marketplace's (docs/marketplace.md). */
+/** The sidebar entries of spec section 2, Admin layout, then the marketplace's (docs/marketplace.md) and the job queue's (docs/jobs.md). */
 export const adminNavigation: readonly AdminNavEntry[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard, isExact: true },
   { label: 'Users', to: paths.users, icon: Users },
@@ -27,4 +28,5 @@ export const adminNavigation: readonly AdminNavEntry[] = [
   { label: 'Transactions', to: paths.transactions, icon: ArrowLeftRight },
   { label: 'Marketplace', to: paths.marketplace, icon: Store },
   { label: 'Lenders', to: paths.lenders, icon: HandCoins },
+  { label: 'Jobs', to: paths.jobs, icon: ListChecks },
 ];
