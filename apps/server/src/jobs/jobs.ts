@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { loanStatusJob } from '../features/loans/loan-status.job.ts';
+import { sendInstallmentReminders } from '../features/messages/installment-reminders.ts';
 import type { JobDefinition } from './job-queue.ts';
 
 /** Queue names that other code asks to run soon (jobs.runSoon). */
@@ -49,6 +50,15 @@ export function backgroundJobs(
       run: async () => {
         const round = await services.messages.deliverDue();
         if (round.sent + round.failed > 0) log.info(round, 'messages delivered');
+      },
+    },
+    {
+      // 09:00 Kampala: installments due in 3 days and tomorrow, once each (dedupe keys).
+      name: 'messages.installment-reminders',
+      schedule: { cron: '0 9 * * *' },
+      run: async (now) => {
+        const written = await sendInstallmentReminders(services, now);
+        if (written > 0) log.info({ written }, 'installment reminders written');
       },
     },
     {

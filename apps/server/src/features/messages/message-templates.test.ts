@@ -23,6 +23,13 @@ const LONGEST: { readonly [Name in TemplateName]: TemplateDataMap[Name] } = {
     loanId: 2_147_483_647,
     balance: 999_999_999,
   },
+  'installment.due': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    loanId: 2_147_483_647,
+    installment: 260,
+    amount: 99_999_999,
+    when: 'on Wed 30 Sep',
+  },
   'lender.verified': { name: 'Kampala Community Savings and Credit Cooperative Society Limited' },
   'lender.repayments-digest': {
     name: 'Nakawunde-Ssekandi Christabellah Nalubega',

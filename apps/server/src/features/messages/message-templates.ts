@@ -60,6 +60,15 @@ export interface PaymentReceivedData {
   readonly balance: number;
 }
 
+export interface InstallmentDueData {
+  readonly name: string;
+  readonly loanId: number;
+  readonly installment: number;
+  readonly amount: number;
+  /** "tomorrow" or "on Thu 5 Mar". */
+  readonly when: string;
+}
+
 export interface LenderVerifiedData {
   readonly name: string;
 }
@@ -81,6 +90,7 @@ export interface TemplateDataMap {
   'application.approved': ApplicationDecisionData;
   'application.rejected': ApplicationDecisionData;
   'payment.received': PaymentReceivedData;
+  'installment.due': InstallmentDueData;
   'lender.verified': LenderVerifiedData;
   'lender.repayments-digest': RepaymentsDigestData;
   'admin.dead-job': DeadJobData;
@@ -113,6 +123,16 @@ export const templates: { readonly [Name in TemplateName]: MessageTemplate<Templ
     audience: 'borrower',
     sms: (d: PaymentReceivedData) =>
       `Sente: ${firstName(d.name)}, we received ${money(d.amount)} for loan #${d.loanId}. Balance left: ${money(d.balance)}. Thank you.`,
+  },
+  'installment.due': {
+    category: 'payment',
+    audience: 'borrower',
+    sms: (d: InstallmentDueData) =>
+      `Sente: ${firstName(d.name)}, installment ${d.installment} of loan #${d.loanId}, ${money(d.amount)}, is due ${d.when}. Pay by mobile money in the Sente app.`,
+    inbox: (d: InstallmentDueData) => ({
+      title: 'Installment due soon',
+      message: `Installment ${d.installment} of loan #${d.loanId}, ${money(d.amount)}, is due ${d.when}. You can pay it by mobile money from the loan's page.`,
+    }),
   },
   'lender.verified': {
     category: 'service',

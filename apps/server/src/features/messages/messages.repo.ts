@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { messagePreferences, messages, users } from '../../db/schema/index.ts';
+import { loanInstallments, loans, messagePreferences, messages, users } from '../../db/schema/index.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
@@ -143,4 +143,31 @@ export async function findMessagesOfUser(
 export async function findMessageById(db: DbOrTx, id: number): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, id));
   return row;
+}
+
+/** Unpaid installments due on one of `dueDates` (Kampala dates), of loans still being repaid. */
+export async function findInstallmentsDueOn(db: DbOrTx, dueDates: readonly string[]) {
+  return db
+    .select({
+      installmentId: loanInstallments.id,
+      number: loanInstallments.number,
+      dueDate: loanInstallments.dueDate,
+      owed: sql<number>`(${loanInstallments.principalDue} - ${loanInstallments.principalPaid} + ${loanInstallments.interestDue} - ${loanInstallments.interestPaid})::bigint`.mapWith(
+        Number,
+      ),
+      loanId: loans.id,
+      userId: loans.userId,
+      name: users.name,
+    })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(
+      and(
+        inArray(loanInstallments.dueDate, [...dueDates]),
+        sql`${loanInstallments.principalPaid} + ${loanInstallments.interestPaid} < ${loanInstallments.principalDue} + ${loanInstallments.interestDue}`,
+        inArray(loans.status, ['ACTIVE', 'OVERDUE']),
+      ),
+    )
+    .orderBy(asc(loanInstallments.id));
 }

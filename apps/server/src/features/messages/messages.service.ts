@@ -86,8 +86,10 @@ export function createMessagesService(deps: MessagesDeps) {
     const write = async (
       channel: Channel,
       row: Omit<Parameters<typeof insertMessage>[1], keyof typeof base | 'channel'>,
-    ) => {
-      if (await insertMessage(tx, { ...base, channel, ...row })) written++;
+    ): Promise<boolean> => {
+      const isWritten = await insertMessage(tx, { ...base, channel, ...row });
+      if (isWritten) written++;
+      return isWritten;
     };
     if (template.sms && recipient.phoneNumber) {
       await write('sms', {
@@ -108,9 +110,7 @@ export function createMessagesService(deps: MessagesDeps) {
     }
     if (template.inbox) {
       const inbox = template.inbox(data);
-      // The in-app inbox is delivered by writing it: no provider, no wait.
-      await notifications.notify(tx, { userId, kind: name, title: inbox.title, message: inbox.message });
-      await write('inbox', {
+      const isNew = await write('inbox', {
         subject: inbox.title,
         body: inbox.message,
         status: 'delivered',
@@ -118,6 +118,10 @@ export function createMessagesService(deps: MessagesDeps) {
         sentAt: now,
         deliveredAt: now,
       });
+      // The in-app inbox is delivered by writing it: no provider, no wait (and once per dedupe key).
+      if (isNew) {
+        await notifications.notify(tx, { userId, kind: name, title: inbox.title, message: inbox.message });
+      }
     }
     return written;
   }

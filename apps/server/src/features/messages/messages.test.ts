@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertApplication, insertLoanType } from '../../../test/lending-factories.ts';
+import { insertApplication, insertLoanType, makeLoan } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
 import { messages, notifications, simulatedSms, users } from '../../db/schema/index.ts';
+import { sendInstallmentReminders } from './installment-reminders.ts';
 import type { MessageProvider } from './message-providers.ts';
 import { createMessagesService } from './messages.service.ts';
 
@@ -309,5 +310,49 @@ describe('GET /api/messages/admin/users/:id/', () => {
         ['sms', 'queued'],
       ],
     );
+  });
+});
+
+describe('installment reminders', () => {
+  it('remind once per installment 3 days before and the day before, however many runs overlap', async () => {
+    clock.set(kampala('2026-03-02T09:00:00'));
+    const borrower = await t.userWithToken('borrower', { name: 'Akello Grace' });
+    await t.db.database.db
+      .update(users)
+      .set({ phoneNumber: '+256772555010' })
+      .where(eq(users.id, borrower.user.id));
+    const adminUser = (await t.userWithToken('admin')).user;
+    const loan = await makeLoan(t.services, {
+      userId: borrower.user.id,
+      adminId: adminUser.id,
+      disbursedAt: kampala('2026-03-02T09:00:00'),
+    });
+    const remind = () => sendInstallmentReminders(t.services, clock.now());
+    const reminders = async () =>
+      (await messagesOf(borrower.user.id)).filter((m) => m.template === 'installment.due');
+
+    // Installment 1 falls due Monday 9 March: Friday the 6th is 3 days before.
+    clock.set(kampala('2026-03-05T09:00:00'));
+    expect(await remind()).toBe(0);
+    clock.set(kampala('2026-03-06T09:00:00'));
+    // Two replicas' runs at the same moment, then a retry of the job: one reminder per channel.
+    const written = await Promise.all([remind(), remind()]);
+    await remind();
+    expect(written.reduce((a, b) => a + b, 0)).toBe(2);
+    const first = await reminders();
+    expect(first.map((m) => m.channel)).toEqual(['sms', 'inbox']);
+    expect(first[0]?.body).toMatch(
+      new RegExp(`^Sente: Akello, installment 1 of loan #${loan.id}, UGX [\\d,]+, is due on Mon 9 Mar\\. `),
+    );
+    clock.set(kampala('2026-03-08T09:00:00'));
+    await Promise.all([remind(), remind()]);
+    const all = await reminders();
+    expect(all).toHaveLength(4);
+    expect(all[2]?.body).toContain('is due tomorrow.');
+    const inbox = await t.db.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, borrower.user.id));
+    expect(inbox.filter((n) => n.kind === 'installment.due')).toHaveLength(2);
   });
 });
