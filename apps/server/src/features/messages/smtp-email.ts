@@ -45,10 +45,10 @@ const ESCAPES: Record<string, string> = {
 
 /** The plain text as simple HTML: escaped, paragraphs kept, nothing remote (no images, no tracking). */
 export function simpleHtml(subject: string, text: string): string {
-  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+  const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
   const paragraphs = text
     .split(/\n{2,}/)
-    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5;max-width:36em">\n${paragraphs}\n</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5;max-width:36em">\n${paragraphs}\n</body></html>`;
 }
