@@ -19,7 +19,7 @@ export interface AdminNavEntry {
   readonly isExact?: boolean;
 }
 
-/** The sidebar entries of spec section 2, Admin layout, then the marketplace's (docs/marketplace.md) and the job queue's (docs/jobs.md). */
+/** The sidebar entries of spec section 2, Admin layout, then the marketplace's (docs/marketplace.md) and the job queue's (docs/back-office.md, Jobs). */
 export const adminNavigation: readonly AdminNavEntry[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard, isExact: true },
   { label: 'Users', to: paths.users, icon: Users },
