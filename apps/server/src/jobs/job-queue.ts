@@ -1,5 +1,5 @@
 /**
- * Background work on pg-boss (ADR 013), in the application's own database: PostgreSQL through the
+ * Background work on pg-boss (ADR 014), in the application's own database: PostgreSQL through the
  * server's pool, or the embedded PGlite through its single connection. Each job is a row that one
  * worker takes with SELECT … FOR UPDATE SKIP LOCKED, so it runs once across replicas; a failure is
  * retried with exponential backoff and, when the tries are spent, stays `failed`: the dead letter
