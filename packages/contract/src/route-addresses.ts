@@ -143,6 +143,17 @@ const addresses = {
   verifyLender: { method: 'POST', path: '/api/marketplace/admin/lenders/:id/verify/', auth: 'admin' },
   getAutoInvestRule: { method: 'GET', path: '/api/marketplace/auto-invest/', auth: 'user' },
   saveAutoInvestRule: { method: 'PUT', path: '/api/marketplace/auto-invest/', auth: 'user' },
+  listJobQueues: { method: 'GET', path: '/api/jobs/admin/queues/', auth: 'admin' },
+  listFailedJobs: { method: 'GET', path: '/api/jobs/admin/failed/', auth: 'admin' },
+  retryFailedJob: { method: 'POST', path: '/api/jobs/admin/:queue/:id/retry/', auth: 'admin' },
+  listUserMessages: { method: 'GET', path: '/api/messages/admin/users/:id/', auth: 'admin' },
+  getMessagePreferences: { method: 'GET', path: '/api/messages/preferences/', auth: 'user' },
+  updateMessagePreferences: { method: 'PUT', path: '/api/messages/preferences/', auth: 'user' },
+  smsDeliveryReport: {
+    method: 'POST',
+    path: '/api/messages/delivery-reports/africastalking/',
+    auth: 'public',
+  },
 } as const satisfies RouteAddresses;
 
 export const routes: RouteAddresses = addresses;
