@@ -12,13 +12,14 @@ const POSTGRES_ONLY = [
   'test/database-down.test.ts', // a proxy between the server and PostgreSQL
   'test/main-process.test.ts',
   'test/payment-crash.test.ts', // a second process killed mid-payment
+  'test/message-crash.test.ts', // a second process killed mid-delivery
   'test/pglite.test.ts', // opens PGlite data directories itself
   'test/query-plans.test.ts', // EXPLAIN of PostgreSQL's generic plans
   'test/replicas.test.ts', // two server processes on one database
   'test/shared-rate-limit.test.ts',
   'src/db/change-feed.test.ts', // LISTEN/NOTIFY between connections
   'src/db/counters.test.ts', // checks the counters over a bulk (COPY) seed
-  'src/jobs/job-runner.test.ts', // two connection pools stand in for two replicas
+  'src/jobs/job-queue-replicas.test.ts', // two connection pools stand in for two replicas
   'src/features/auth/signed-in-cache.test.ts',
   'src/seed/scale/**', // the bulk seed writes with COPY
 ];

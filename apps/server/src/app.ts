@@ -30,6 +30,8 @@ import { registerCapitalRoutes } from './features/capital/capital.routes.ts';
 import { createCapitalService } from './features/capital/capital.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createIdempotencyService } from './features/idempotency/idempotency.service.ts';
+import { registerJobsRoutes } from './features/jobs/jobs.routes.ts';
+import { createJobsService } from './features/jobs/jobs.service.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createAutoInvestService } from './features/lenders/auto-invest.service.ts';
 import { createLenderAdminService } from './features/lenders/lender-admin.service.ts';
@@ -43,6 +45,11 @@ import { registerLoanRoutes } from './features/loans/loans.routes.ts';
 import { createLoansService } from './features/loans/loans.service.ts';
 import { registerMarketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { createMarketplaceService } from './features/marketplace/marketplace.service.ts';
+import { createAfricasTalkingSms } from './features/messages/africas-talking.ts';
+import { simulatorSmsProvider } from './features/messages/message-providers.ts';
+import { registerMessagesRoutes } from './features/messages/messages.routes.ts';
+import { createMessagesService } from './features/messages/messages.service.ts';
+import { createSmtpEmail } from './features/messages/smtp-email.ts';
 import { registerMoneyReportsRoutes } from './features/money-reports/money-reports.routes.ts';
 import { createMoneyReportsService } from './features/money-reports/money-reports.service.ts';
 import { registerNotificationsRoutes } from './features/notifications/notifications.routes.ts';
@@ -71,6 +78,7 @@ import { installRequestHandling } from './http/request-handling.ts';
 import { loggerOptions } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 
 export interface AppDeps {
   readonly config: Config;
@@ -83,6 +91,8 @@ export interface AppDeps {
 /** Builds every service once; routes, the CLI and the seed all use these. */
 export function createServices({ config, database, clock = systemClock }: Omit<AppDeps, 'logger'>) {
   const db = database.db;
+  // The queue every background job runs on; main.ts starts its workers (JOB_POLL_MS).
+  const jobs = createJobQueue({ database, clock, pollMs: config.jobPollMs });
   const accessTokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
   const signedIn = createSignedInCache();
   // Until the feed listens the cache trusts nothing, so a failure here only costs speed.
@@ -111,6 +121,16 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
   // The only SMS provider until real delivery lands: it records what it was asked to send.
   const simulatorSms = createSimulatorSms({ db, clock });
+  // The outbox (docs/messages.md): SMS through Africa's Talking or the simulator, e-mail when SMTP is set.
+  const sms = config.messages.sms;
+  const messages = createMessagesService({
+    db,
+    clock,
+    notifications,
+    sms:
+      sms.provider === 'africastalking' ? createAfricasTalkingSms(sms) : simulatorSmsProvider(simulatorSms),
+    email: config.messages.smtp ? createSmtpEmail(config.messages.smtp) : null,
+  });
   const phone = createPhoneConfirmation({ db, clock, sms: simulatorSms });
   const paymentNumbers = createPaymentNumbers({ db, clock, sms: simulatorSms });
   const accounts = createAccountsService({ db, clock, users, auth, phone });
@@ -120,7 +140,14 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     clock,
     maxMonthlyRateBasisPoints: config.maxMonthlyRateBasisPoints,
   });
-  const applications = createApplicationsService({ db, clock, loanTypes, loans });
+  const applications = createApplicationsService({
+    db,
+    clock,
+    loanTypes,
+    loans,
+    messages,
+    listingHours: config.marketplace.listingHours,
+  });
   // Object storage when configured, so every replica reads what any replica stored.
   const documentStorage = config.s3
     ? createS3DocumentStorage(config.s3)
@@ -176,18 +203,22 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     applications,
     loans,
     notifications,
+    messages,
     marketplace,
     syncWaitMs: config.payments.syncWaitMs,
   });
   const lenders = createLendersService({ db, clock });
-  const lenderAdmin = createLenderAdminService({ db, clock, ledger, notifications });
+  const lenderAdmin = createLenderAdminService({ db, clock, ledger, notifications, messages });
   const audit = createAuditService({ db });
   const enquiries = createEnquiriesService({ db, clock, users, passwordResets });
+  const jobsAdmin = createJobsService({ db, queue: jobs });
   return {
     config,
     database,
     db,
     clock,
+    jobs,
+    jobsAdmin,
     accessTokens,
     signedIn,
     auth,
@@ -196,6 +227,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     userAdmin,
     passwordResets,
     simulatorSms,
+    messages,
     phone,
     paymentNumbers,
     accounts,
@@ -338,9 +370,16 @@ export async function buildApp(
     serviceFeePercent: config.marketplace.feePercent,
   });
   registerAuditRoutes(register, services.audit);
+  registerJobsRoutes(register, services.jobsAdmin);
+  registerMessagesRoutes(register, {
+    messages: services.messages,
+    callbackKey: config.messages.callbackKey,
+  });
   await registerWeb(app, config.webDistDir);
 
   app.addHook('onClose', async () => {
+    await services.jobs.stop();
+    await services.messages.close();
     await services.paymentProviders.close();
   });
   return { app, services, registeredRoutes };

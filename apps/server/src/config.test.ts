@@ -47,10 +47,10 @@ describe('loadConfig: document storage', () => {
 });
 
 describe('loadConfig: background jobs', () => {
-  it('polls every 5 seconds unless JOB_POLL_MS says otherwise', () => {
-    expect(loadConfig(base).jobPollMs).toBe(5_000);
-    expect(loadConfig({ ...base, JOB_POLL_MS: '250' }).jobPollMs).toBe(250);
-    expect(() => loadConfig({ ...base, JOB_POLL_MS: '5' })).toThrow('JOB_POLL_MS');
+  it('polls the job queue every 2 seconds unless JOB_POLL_MS says otherwise, never under 500 ms', () => {
+    expect(loadConfig(base).jobPollMs).toBe(2_000);
+    expect(loadConfig({ ...base, JOB_POLL_MS: '500' }).jobPollMs).toBe(500);
+    expect(() => loadConfig({ ...base, JOB_POLL_MS: '250' })).toThrow('JOB_POLL_MS');
   });
 
   it("turns this process's background jobs off with JOB_POLL_MS=0", () => {

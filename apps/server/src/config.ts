@@ -99,12 +99,12 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
-  /** 0: this process runs no background jobs (another replica does). */
+  /** 0: this process works no background jobs (another replica does). pg-boss polls at most every 500 ms. */
   JOB_POLL_MS: z.coerce
     .number()
     .int()
-    .refine((ms) => ms === 0 || (ms >= 50 && ms <= 600_000), 'must be 0 (off) or 50 to 600000')
-    .default(5_000),
+    .refine((ms) => ms === 0 || (ms >= 500 && ms <= 600_000), 'must be 0 (off) or 500 to 600000')
+    .default(2_000),
   MAX_MONTHLY_RATE: z
     .string()
     .regex(/^\d{1,2}(\.\d{1,2})?$/)
@@ -131,6 +131,20 @@ const Env = z.object({
     .refine((amount) => amount % 1_000 === 0, 'must be whole thousands of shillings')
     .default(50_000),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+  // Messages (docs/messages.md).
+  SMS_PROVIDER: z.enum(['simulator', 'africastalking']).default('simulator'),
+  AFRICASTALKING_USERNAME: z.string().min(1).optional(),
+  AFRICASTALKING_API_KEY: z.string().min(1).optional(),
+  AFRICASTALKING_SENDER_ID: z.string().min(1).max(11).optional(),
+  AFRICASTALKING_BASE_URL: z.url().default('https://api.africastalking.com'),
+  /** The secret in the delivery-report URL given to Africa's Talking (`?key=`). */
+  SMS_CALLBACK_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).default('Sente <no-reply@sente.local>'),
+  MESSAGE_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(5_000),
 });
 
 export interface Config {
@@ -172,12 +186,31 @@ export interface Config {
   readonly adminMfa: 'optional' | 'required';
   /** Where uploaded documents live: S3-compatible object storage, or null for DATA_DIR/documents. */
   readonly s3: S3Config | null;
-  /** How often each replica checks for due background jobs (each due tick still runs once in all); 0: never. */
+  /** How often an idle worker of this process looks for queued jobs (each job still runs once in all); 0: this process works none. */
   readonly jobPollMs: number;
   /** Legal cap in basis points of percent per month: 2.80% → 280. */
   readonly maxMonthlyRateBasisPoints: number;
   readonly payments: PaymentsConfig;
   readonly marketplace: MarketplaceConfig;
+  readonly messages: MessagesConfig;
+}
+
+export interface MessagesConfig {
+  readonly sms:
+    | { readonly provider: 'simulator' }
+    | {
+        readonly provider: 'africastalking';
+        readonly baseUrl: string;
+        readonly username: string;
+        readonly apiKey: string;
+        readonly senderId: string | null;
+      };
+  /** The secret of the delivery-report callback URL; null: reports are refused (the simulator needs none). */
+  readonly callbackKey: string | null;
+  /** Null: no e-mail is written (the in-app inbox and SMS still go). */
+  readonly smtp: { readonly url: string; readonly from: string } | null;
+  /** How often the delivery job sends what is due. */
+  readonly deliveryIntervalMs: number;
 }
 
 export interface MarketplaceConfig {
@@ -327,7 +360,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minBid: e.MIN_BID,
       feePercent: e.PLATFORM_FEE_PERCENT,
     },
+    messages: messagesConfig(e),
   });
+}
+
+function messagesConfig(e: z.infer<typeof Env>): MessagesConfig {
+  const smtp = e.SMTP_URL ? { url: e.SMTP_URL, from: e.EMAIL_FROM } : null;
+  const base = {
+    callbackKey: e.SMS_CALLBACK_KEY ?? null,
+    smtp,
+    deliveryIntervalMs: e.MESSAGE_DELIVERY_INTERVAL_MS,
+  };
+  if (e.SMS_PROVIDER === 'simulator') return { ...base, sms: { provider: 'simulator' } };
+  if (!e.AFRICASTALKING_USERNAME || !e.AFRICASTALKING_API_KEY || !e.SMS_CALLBACK_KEY) {
+    throw new ConfigError(
+      'Invalid environment:\n  AFRICASTALKING_USERNAME, AFRICASTALKING_API_KEY, SMS_CALLBACK_KEY: required with SMS_PROVIDER=africastalking',
+    );
+  }
+  return {
+    ...base,
+    sms: {
+      provider: 'africastalking',
+      baseUrl: e.AFRICASTALKING_BASE_URL,
+      username: e.AFRICASTALKING_USERNAME,
+      apiKey: e.AFRICASTALKING_API_KEY,
+      senderId: e.AFRICASTALKING_SENDER_ID ?? null,
+    },
+  };
 }
 
 function credentials(

@@ -2,8 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { createJobRunner } from './jobs/job-runner.ts';
-import { backgroundJobs } from './jobs/jobs.ts';
+import { alertAdminsOfDeadJob, backgroundJobs } from './jobs/jobs.ts';
 import { prepareDatabase } from './startup.ts';
 
 async function main(): Promise<void> {
@@ -11,10 +10,11 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const { app, services } = await buildApp({ config, database });
   const report = await prepareDatabase(config, database, services);
-  const jobs = createJobRunner(
-    { db: database.db, clock: services.clock, log: app.log },
+  // Queues and schedules always; workers only where JOB_POLL_MS is not 0 (jobs/job-queue.ts).
+  await services.jobs.start(
     backgroundJobs(services, database, app.log),
-    { pollMs: config.jobPollMs },
+    app.log,
+    alertAdminsOfDeadJob(services),
   );
 
   let isClosing = false;
@@ -29,8 +29,8 @@ async function main(): Promise<void> {
     }, 15_000);
     timer.unref();
     try {
+      // Stops the job queue's workers too (app.ts), letting a running job finish.
       await app.close();
-      await jobs.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -30,6 +30,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PUBLIC_FORM_RATE_LIMIT_PER_MINUTE: '1000',
     // Suites that exercise these limits set low ones of their own.
     APPLICATION_RATE_LIMIT_PER_HOUR: '1000',
+    // No job workers, schedules or queue maintenance unless a suite starts them: jobs are queued,
+    // and a suite that wants them run works the queue itself.
+    JOB_POLL_MS: '0',
     DOCUMENT_UPLOAD_RATE_LIMIT_PER_HOUR: '1000',
     PAYMENT_LIMIT_PER_DAY: '1000000000',
     PAYMENT_OPEN_PROMPTS_LIMIT: '1000',

@@ -130,6 +130,7 @@ export const routeTree: RouteObject[] = [
               { path: 'lenders', lazy: async () => ({ Component: (await loadAdmin()).LendersPage }) },
               { path: 'enquiries', lazy: async () => ({ Component: (await loadAdmin()).EnquiriesPage }) },
               { path: 'audit', lazy: async () => ({ Component: (await loadAdmin()).AuditPage }) },
+              { path: 'jobs', lazy: async () => ({ Component: (await loadAdmin()).JobsPage }) },
               { path: 'security', lazy: async () => ({ Component: (await loadAdmin()).SecurityPage }) },
               { path: '*', lazy: async () => ({ Component: (await loadAdmin()).AdminNotFoundPage }) },
             ],

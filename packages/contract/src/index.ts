@@ -3,10 +3,12 @@ import { applicationRoutes } from './applications.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { jobsRoutes } from './jobs.ts';
 import { lendersRoutes } from './lenders.ts';
 import { loanTypeRoutes } from './loan-types.ts';
 import { loanRoutes } from './loans.ts';
 import { marketplaceRoutes } from './marketplace.ts';
+import { messagesRoutes } from './messages.ts';
 import { mfaRoutes } from './mfa.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
@@ -23,11 +25,13 @@ export * from './csv.ts';
 export * from './csv-export.ts';
 export * from './documents.ts';
 export * from './health.ts';
+export * from './jobs.ts';
 export * from './kampala-time.ts';
 export * from './lenders.ts';
 export * from './loan-types.ts';
 export * from './loans.ts';
 export * from './marketplace.ts';
+export * from './messages.ts';
 export * from './mfa.ts';
 export * from './money.ts';
 export * from './notifications.ts';
@@ -59,5 +63,7 @@ export const routes = {
   ...marketplaceRoutes,
   ...lendersRoutes,
   ...auditRoutes,
+  ...jobsRoutes,
+  ...messagesRoutes,
 } as const;
 export type Routes = typeof routes;

@@ -160,6 +160,17 @@ const addresses = {
   resendPaymentNumberCode: { method: 'POST', path: '/api/auth/payment-numbers/resend/', auth: 'user' },
   removePaymentNumber: { method: 'DELETE', path: '/api/auth/payment-numbers/', auth: 'user' },
   simulatorMomoOutcomes: { method: 'POST', path: '/api/simulator/momo/outcomes/', auth: 'admin' },
+  listJobQueues: { method: 'GET', path: '/api/jobs/admin/queues/', auth: 'admin' },
+  listFailedJobs: { method: 'GET', path: '/api/jobs/admin/failed/', auth: 'admin' },
+  retryFailedJob: { method: 'POST', path: '/api/jobs/admin/:queue/:id/retry/', auth: 'admin' },
+  listUserMessages: { method: 'GET', path: '/api/messages/admin/users/:id/', auth: 'admin' },
+  getMessagePreferences: { method: 'GET', path: '/api/messages/preferences/', auth: 'user' },
+  updateMessagePreferences: { method: 'PUT', path: '/api/messages/preferences/', auth: 'user' },
+  smsDeliveryReport: {
+    method: 'POST',
+    path: '/api/messages/delivery-reports/africastalking/',
+    auth: 'public',
+  },
 } as const satisfies RouteAddresses;
 
 export const routes: RouteAddresses = addresses;

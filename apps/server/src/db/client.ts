@@ -29,7 +29,19 @@ export interface Database {
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   /** Notices other processes (and this one) send on commit, such as a user's sign-in changing. */
   readonly changes: ChangeFeed;
+  /**
+   * Raw SQL for the job queue (pg-boss's `db` adapter, jobs/job-queue.ts), on this database's own
+   * connections. Without values the text may hold several statements (pg-boss's BEGIN … COMMIT
+   * blocks); a failure in one rolls it back, so no connection is left inside an aborted transaction.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
+}
+
+/** node-postgres answers an array for a multi-statement text: the last statement's rows count. */
+function lastResult(result: pg.QueryResult | pg.QueryResult[]): { rows: Record<string, unknown>[] } {
+  const last = Array.isArray(result) ? result.at(-1) : result;
+  return { rows: last?.rows ?? [] };
 }
 
 /** The PGlite extensions the migrations use (0012: trigram search). */
@@ -115,6 +127,18 @@ export async function openDatabase(
         }
       },
       changes,
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return pool.query(text, values);
+        const client = await pool.connect();
+        try {
+          return lastResult(await client.query(text));
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
       close: async () => {
         await changes.close();
         await pool.end();
@@ -158,6 +182,17 @@ export function wrapPglite(client: PGlite, options: { guard: boolean; release?: 
     },
     withAdvisoryLock: (_key, work) => work(),
     changes,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      try {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (error) {
+        // PGlite's one connection must not stay inside the failed BEGIN block.
+        await client.exec('rollback').catch(() => {});
+        throw error;
+      }
+    },
     close: async () => {
       try {
         await changes.close();

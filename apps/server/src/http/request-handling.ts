@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandling } from './errors.ts';
+import { registerFormBodyParser } from './form-body.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { responseSerializer } from './response-serializer.ts';
 
@@ -16,4 +17,5 @@ export function installRequestHandling(app: FastifyInstance, options: { validate
   app.decorateRequest('user', null);
   installErrorHandling(app);
   registerJsonBodyParser(app);
+  registerFormBodyParser(app);
 }

@@ -7,7 +7,7 @@ async function jobsWithPaymentPoll(pollIntervalMs: number) {
   try {
     return backgroundJobs(t.services, t.db.database, t.app.log).map((job) => ({
       name: job.name,
-      intervalMs: job.intervalMs,
+      schedule: job.schedule,
     }));
   } finally {
     await t.close();
@@ -24,7 +24,13 @@ describe('backgroundJobs', () => {
   it('polls payments every PAYMENT_POLL_INTERVAL_MS when it is set', async () => {
     expect(await jobsWithPaymentPoll(2_000)).toContainEqual({
       name: 'payments.poll-open-payments',
-      intervalMs: 2_000,
+      schedule: { everyMs: 2_000 },
     });
+  });
+
+  it('runs the marketplace every minute and loan statuses every 5 minutes, on Kampala cron lines', async () => {
+    const jobs = await jobsWithPaymentPoll(0);
+    expect(jobs).toContainEqual({ name: 'marketplace.auto-invest', schedule: { cron: '* * * * *' } });
+    expect(jobs).toContainEqual({ name: 'loans.update-statuses', schedule: { cron: '*/5 * * * *' } });
   });
 });

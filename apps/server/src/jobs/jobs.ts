@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { loanStatusJob } from '../features/loans/loan-status.job.ts';
-import type { JobDefinition } from './job-runner.ts';
+import { sendInstallmentReminders } from '../features/messages/installment-reminders.ts';
+import type { JobDefinition } from './job-queue.ts';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
+/** Queue names that other code asks to run soon (jobs.runSoon). */
+export const AUTO_INVEST_JOB = 'marketplace.auto-invest';
+export const MESSAGE_DELIVERY_JOB = 'messages.deliver';
 
-/** Every background job of the server. Features add theirs here. */
+/** Every background job of the server. Features add theirs here; cron lines are Kampala time. */
 export function backgroundJobs(
   services: Services,
   database: Database,
@@ -16,7 +18,7 @@ export function backgroundJobs(
   return [
     {
       name: 'auth.prune-sign-in-records',
-      intervalMs: HOUR,
+      schedule: { cron: '0 * * * *' },
       run: (now) => services.auth.pruneExpired(now),
     },
     // PAYMENT_POLL_INTERVAL_MS=0 turns the poller off.
@@ -26,21 +28,42 @@ export function backgroundJobs(
     // The marketplace's clock: bidding windows close and offers lapse, releasing what they reserved.
     {
       name: 'marketplace.close-due-listings',
-      intervalMs: MINUTE,
+      schedule: { cron: '* * * * *' },
       run: async () => {
         await services.marketplace.closeDueListings();
       },
     },
     {
-      name: 'marketplace.auto-invest',
-      intervalMs: MINUTE,
+      // Also queued at once when a listing opens or a lender's cash arrives (jobs.runSoon).
+      name: AUTO_INVEST_JOB,
+      schedule: { cron: '* * * * *' },
       run: async () => {
         await services.marketplace.runAutoInvest();
       },
     },
     {
+      // The outbox's delivery: sends due SMS and e-mail, outside any transaction (docs/messages.md).
+      name: MESSAGE_DELIVERY_JOB,
+      schedule: { everyMs: services.config.messages.deliveryIntervalMs },
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      run: async () => {
+        const round = await services.messages.deliverDue();
+        if (round.sent + round.failed > 0) log.info(round, 'messages delivered');
+      },
+    },
+    {
+      // 09:00 Kampala: installments due in 3 days and tomorrow, once each (dedupe keys).
+      name: 'messages.installment-reminders',
+      schedule: { cron: '0 9 * * *' },
+      run: async (now) => {
+        const written = await sendInstallmentReminders(services, now);
+        if (written > 0) log.info({ written }, 'installment reminders written');
+      },
+    },
+    {
       name: 'marketplace.expire-lapsed-offers',
-      intervalMs: MINUTE,
+      schedule: { cron: '* * * * *' },
       run: async () => {
         await services.marketplace.expireLapsedOffers();
       },
@@ -48,11 +71,20 @@ export function backgroundJobs(
   ];
 }
 
+/** A dead job tells every admin (e-mail when SMTP is set, and the in-app inbox). */
+export function alertAdminsOfDeadJob(services: Services) {
+  return (job: { queue: string; error: string }) =>
+    services.db.transaction((tx) => services.messages.sendToAdmins(tx, 'admin.dead-job', job));
+}
+
 /** The safety net under payment callbacks: asks the providers about open payments until final. */
 function paymentPollJob(services: Services): JobDefinition {
   return {
     name: 'payments.poll-open-payments',
-    intervalMs: services.payments.pollIntervalMs,
+    schedule: { everyMs: services.payments.pollIntervalMs },
+    // It runs again within seconds anyway: few, quick retries, then the next slot's run takes over.
+    retryLimit: 2,
+    retryDelaySeconds: 2,
     run: async () => {
       const { failures } = await services.payments.pollDue(100);
       const [first] = failures;

@@ -5,6 +5,7 @@ export { ApplicationsPage } from './features/applications/applications-page.tsx'
 export { AuditPage } from './features/audit/audit-page.tsx';
 export { LoginPage } from './features/auth/login-page.tsx';
 export { SecurityPage } from './features/auth/security-page.tsx';
+export { JobsPage } from './features/jobs/jobs-page.tsx';
 export { LendersPage } from './features/lenders/lenders-page.tsx';
 export { CollectionsPage } from './features/loans/collections-page.tsx';
 export { LoanDetailPage } from './features/loans/loan-detail-page.tsx';

@@ -45,6 +45,8 @@ export const paths = {
   audit: '/dashboard/audit',
   /** Contact messages and lender sign-ups (issue 18; not in the spec's route table). */
   enquiries: '/dashboard/enquiries',
+  /** Background job queues, their failures and retries (issue 19; not in the spec's route table). */
+  jobs: '/dashboard/jobs',
   /** The signed-in admin's two-factor sign-in (issue 9; not in the spec's route table). */
   security: '/dashboard/security',
   /** The borrowers' and lenders' app (docs/app.md; not in the spec's route table). */

@@ -161,6 +161,10 @@ export const simulatedSms = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     toNumber: text().notNull(),
     body: text().notNull(),
+    /** The outbox message's key: the same key sends (records) once, as a real provider would. */
+    idempotencyKey: text().unique(),
+    /** Delivered, or failed on demand (a test's, or an admin's through the simulator). */
+    status: text().notNull().default('Success'),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('simulated_sms_to_idx').on(t.toNumber, t.id)],

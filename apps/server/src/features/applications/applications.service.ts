@@ -12,6 +12,8 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
+import { kampalaSmsTime } from '../messages/kampala-sms-time.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import {
   escapeLikePattern,
   findKycByUserId,
@@ -117,11 +119,17 @@ export function createApplicationsService({
   clock,
   loanTypes,
   loans,
+  messages,
+  listingHours,
 }: {
   db: Db;
   clock: Clock;
   loanTypes: LoanTypesService;
   loans: LoansService;
+  /** The borrower hears of the decision: written in the decision's transaction (docs/messages.md). */
+  messages: Pick<MessagesService, 'send'>;
+  /** How long an approved application is open to lenders, for the approval message. */
+  listingHours: number;
 }) {
   const approvalHandlers: ApprovalHandler[] = [];
 
@@ -204,6 +212,23 @@ export function createApplicationsService({
       });
       // What follows an approval in the same unit of work (the marketplace lists it at once).
       if (status === 'APPROVED') for (const handler of approvalHandlers) await handler(tx, decided);
+      const decision = {
+        name: (await findOpenUserById(tx, decided.userId))?.name ?? '',
+        applicationId: decided.id,
+        amount: decided.amountRequested,
+      };
+      if (status === 'APPROVED') {
+        const closes = new Date(clock.now().getTime() + listingHours * 60 * 60 * 1000);
+        await messages.send(tx, decided.userId, 'application.approved', {
+          ...decision,
+          listedUntil: kampalaSmsTime(closes),
+        });
+      } else {
+        await messages.send(tx, decided.userId, 'application.rejected', {
+          ...decision,
+          reason: decisionReasonFor(decided),
+        });
+      }
     });
     return view(id);
   }

@@ -5,6 +5,7 @@ import { ConflictError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type AccountCode, lenderInvested, lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { escapeLikePattern } from '../users/users.service.ts';
 import {
@@ -49,11 +50,13 @@ export function createLenderAdminService({
   clock,
   ledger,
   notifications,
+  messages,
 }: {
   db: Db;
   clock: Clock;
   ledger: LedgerService;
   notifications: NotificationsService;
+  messages: Pick<MessagesService, 'send'>;
 }) {
   /** The page's money in one query: the lender accounts are liabilities, so their amounts are −balance. */
   async function withMoney(tx: DbOrTx, rows: LenderListRow[]): Promise<AdminLenderValue[]> {
@@ -126,6 +129,7 @@ export function createLenderAdminService({
           message:
             'Sente has checked your details. You can now bid on the marketplace and set up auto-invest.',
         });
+        await messages.send(tx, lenderId, 'lender.verified', { name: lender.name });
         const { rows } = await list(tx, { userId: lenderId }, { limit: 1, offset: 0 });
         const [row] = rows;
         if (!row) throw new Error(`verified lender ${lenderId} vanished`);

@@ -4,6 +4,7 @@ import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import type { MarketplaceService } from '../marketplace/marketplace.service.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { disburse, requestPayout } from './disburse.ts';
@@ -19,6 +20,7 @@ export interface LendingDeps {
   readonly applications: ApplicationsService;
   readonly loans: LoansService;
   readonly notifications: NotificationsService;
+  readonly messages: Pick<MessagesService, 'send'>;
   readonly marketplace: MarketplaceService;
   /** How long a disbursement request waits for the payout before answering that it is on its way. */
   readonly syncWaitMs: number;

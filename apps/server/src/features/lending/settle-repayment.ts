@@ -5,10 +5,12 @@ import type { JournalLine, LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_WALLET, SUSPENSE, userWallet } from '../ledger/ledger-accounts.ts';
 import type { AllocationResult } from '../loans/allocate-repayment.ts';
 import type { LoansService } from '../loans/loans.service.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentFlow } from '../payments/payment-flow.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { TransactionRow } from '../payments/platform-transaction.ts';
+import { findOpenUserById } from '../users/users.service.ts';
 
 export const PAYMENT_MODE: Record<string, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
 
@@ -133,10 +135,11 @@ export function repaymentFlow(deps: {
   ledger: LedgerService;
   loans: LoansService;
   notifications: NotificationsService;
+  messages: Pick<MessagesService, 'send'>;
   payments: Pick<PaymentsService, 'flagForAttention'>;
   splitRepayment: RepaymentSplitter;
 }): PaymentFlow {
-  const { ledger, notifications, payments } = deps;
+  const { ledger, notifications, messages, payments } = deps;
   return {
     direction: 'request',
     userSees: 'DEBIT',
@@ -174,6 +177,15 @@ export function repaymentFlow(deps: {
         message: receipt(payment, settlement),
         data: { transaction_id: payment.id, reference_id: payment.referenceId, loan_id: payment.loanId },
       });
+      // The borrower's SMS receipt, with the balance left, once the money is applied to the loan.
+      if (settlement.kind === 'allocated' && payment.loanId !== null) {
+        await messages.send(tx, payment.userId, 'payment.received', {
+          name: (await findOpenUserById(tx, payment.userId))?.name ?? '',
+          amount: payment.amount,
+          loanId: payment.loanId,
+          balance: settlement.remainingBalance,
+        });
+      }
     },
     notice(payment, outcome) {
       return outcome === 'COMPLETED'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLoan, repayLoan } from '../../../test/lending-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
-import { createJobRunner } from '../../jobs/job-runner.ts';
+import { createJobQueue } from '../../jobs/job-queue.ts';
 import { loanStatusJob, runLoanStatusTick } from './loan-status.job.ts';
 import { findLoanById, findStatusHistory } from './loans.repo.ts';
 
@@ -109,17 +109,21 @@ describe('the loan status job', () => {
     }
   });
 
-  it('runs as a background job on the first tick of the job runner', async () => {
+  it('runs as a background job as soon as a process starts its workers', async () => {
     const loan = await newLoan();
     clock.set(kampala('2025-03-25'));
     const logged: string[] = [];
-    const runner = createJobRunner(
-      { db: t.services.db, clock, log: { info: () => {}, error: () => {} } },
-      [loanStatusJob(t.db.database, { info: (_p, m) => logged.push(m) })],
-      { autoStart: false },
-    );
-    expect(await runner.tick()).toEqual(['loans.update-statuses']);
-    await runner.stop();
+    const queue = createJobQueue({ database: t.db.database, clock, pollMs: 500 });
+    try {
+      await queue.start([loanStatusJob(t.db.database, { info: (_p, m) => logged.push(m) })], {
+        info: () => {},
+        error: () => {},
+      });
+      const deadline = Date.now() + 20_000;
+      while (logged.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await queue.stop();
+    }
     expect(await statusOf(loan.id)).toBe('OVERDUE');
     expect(logged).toEqual(['loan statuses updated']);
   });

@@ -1,11 +1,10 @@
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobDefinition } from '../../jobs/job-runner.ts';
+import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { type LoanStatusChange, updateLoanStatuses } from './loan-status-update.ts';
 
 /** Any fixed number; one replica at a time runs a tick. */
 export const LOAN_STATUS_JOB_LOCK_KEY = 7_220_419_005;
-export const LOAN_STATUS_JOB_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
  * One tick: moves loans between ACTIVE, OVERDUE, DEFAULT and FULLY_PAID by the rules of
@@ -24,11 +23,12 @@ export async function runLoanStatusTick({
   );
 }
 
-/** The background job of jobs.ts: one tick at a time across every replica (job-runner.ts). */
+/** The background job of jobs.ts: on start and every 5 minutes, once across every replica (job-queue.ts). */
 export function loanStatusJob(database: Database, log: Pick<JobLogger, 'info'>): JobDefinition {
   return {
     name: 'loans.update-statuses',
-    intervalMs: LOAN_STATUS_JOB_INTERVAL_MS,
+    schedule: { cron: '*/5 * * * *' },
+    runOnStart: true,
     run: async (now) => {
       const changes = await runLoanStatusTick({ database, clock: { now: () => now } });
       if (changes.length > 0) log.info({ changes: changes.length }, 'loan statuses updated');

@@ -7,7 +7,7 @@ import { bearer, createTestApp, type TestApp, testConfig } from '../../../test/t
 import { type Clock, fixedClock } from '../../clock.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { ledgerPostings, platformTransactions, platformTransactionTotals } from '../../db/schema/index.ts';
-import { createJobRunner, type JobDefinition } from '../../jobs/job-runner.ts';
+import { createJobQueue, type JobDefinition } from '../../jobs/job-queue.ts';
 import { signCallback } from './callback-signature.ts';
 import { INVALID_SIGNATURE } from './payment-callback.ts';
 import { type PaymentProvider, providerOfPhone } from './payment-provider.ts';
@@ -254,7 +254,6 @@ describe('the payment poller', () => {
     const polls: number[] = [];
     const job = (): JobDefinition => ({
       name: 'test.payments-poller',
-      intervalMs: 60_000,
       run: async () => {
         const payments = createPaymentsService({ ...paymentsDeps(), clock });
         for (const [type, flow] of t.services.payments.registeredFlows()) payments.registerFlow(type, flow);
@@ -262,13 +261,17 @@ describe('the payment poller', () => {
       },
     });
     const quiet = { error: () => {}, info: () => {} };
-    const replicaA = createJobRunner({ db: t.db.database.db, clock, log: quiet }, [job()], {
-      autoStart: false,
-    });
-    const replicaB = createJobRunner({ db: t.db.database.db, clock, log: quiet }, [job()], {
-      autoStart: false,
-    });
-    await Promise.all([replicaA.tick(), replicaB.tick(), replicaA.tick()]);
+    const replicas = [1, 2].map(() => createJobQueue({ database: t.db.database, clock, pollMs: 500 }));
+    try {
+      for (const replica of replicas) await replica.start([job()], quiet);
+      // Both replicas ask for a poll at the same moment: the queue keeps one.
+      await Promise.all(replicas.map((replica) => replica.runSoon('test.payments-poller')));
+      const deadline = Date.now() + 20_000;
+      while (polls.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    } finally {
+      for (const replica of replicas) await replica.stop();
+    }
     expect(polls).toHaveLength(1);
     expect(await statusOf(res.json().id)).toBe('COMPLETED');
   });

@@ -1,7 +1,7 @@
 /**
- * Text messages to Ugandan phones. One provider today: the local simulator, which records what it
- * was asked to send so that a developer or a test (and an admin, through /api/simulator/sms/) can
- * read the codes. Real delivery (Africa's Talking) and the outbox come with the notifications work.
+ * Text messages to Ugandan phones through the local simulator, which records what it was asked to
+ * send so that a developer or a test (and an admin, through /api/simulator/sms/) can read it. It is
+ * the outbox's SMS provider in embedded mode (features/messages), and can fail on demand.
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
@@ -22,9 +22,47 @@ export interface SmsSender {
 
 export type SimulatedSmsRow = typeof simulatedSms.$inferSelect;
 
+/** The outbox's view of a provider (features/messages/message-providers.ts), kept structural here. */
+export interface SimulatedDelivery {
+  readonly idempotencyKey: string;
+  readonly to: string;
+  readonly text: string;
+}
+
 export function createSimulatorSms({ db, clock }: { db: Db; clock: Clock }) {
+  const failures: string[] = [];
   return {
     provider: 'simulator' as const,
+
+    /** The next `times` sends fail with `reason`, as a gateway that is down would. */
+    failNext(times: number, reason = 'Simulated gateway failure'): void {
+      for (let i = 0; i < times; i++) failures.push(reason);
+    },
+
+    /**
+     * Delivers one outbox message: recorded once per idempotency key however often it is asked,
+     * as a provider that honours the key would. Answers the recorded message's id.
+     */
+    async deliver(message: SimulatedDelivery): Promise<string> {
+      const failure = failures.shift();
+      if (failure !== undefined) throw new Error(failure);
+      const [inserted] = await db
+        .insert(simulatedSms)
+        .values({
+          toNumber: message.to,
+          body: message.text,
+          idempotencyKey: message.idempotencyKey,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: simulatedSms.idempotencyKey })
+        .returning({ id: simulatedSms.id });
+      if (inserted) return `sim-${inserted.id}`;
+      const [existing] = await db
+        .select({ id: simulatedSms.id })
+        .from(simulatedSms)
+        .where(eq(simulatedSms.idempotencyKey, message.idempotencyKey));
+      return `sim-${existing?.id ?? 0}`;
+    },
 
     async send(tx: DbOrTx, message: OutgoingSms): Promise<void> {
       await tx

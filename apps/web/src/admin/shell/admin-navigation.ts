@@ -7,6 +7,7 @@ import {
   Inbox,
   Landmark,
   LayoutDashboard,
+  ListChecks,
   type LucideIcon,
   Store,
   Users,
@@ -25,7 +26,7 @@ export interface AdminNavEntry {
   readonly Badge?: ComponentType;
 }
 
-/** The sidebar entries of spec section 2, Admin layout, then the marketplace's (docs/marketplace.md). */
+/** The sidebar entries of spec section 2, Admin layout, then the marketplace's (docs/marketplace.md) and the job queue's (docs/back-office.md, Jobs). */
 export const adminNavigation: readonly AdminNavEntry[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard, isExact: true },
   { label: 'Users', to: paths.users, icon: Users },
@@ -37,4 +38,5 @@ export const adminNavigation: readonly AdminNavEntry[] = [
   { label: 'Lenders', to: paths.lenders, icon: HandCoins },
   { label: 'Enquiries', to: paths.enquiries, icon: Inbox, Badge: EnquiriesBadge },
   { label: 'Audit Log', to: paths.audit, icon: History },
+  { label: 'Jobs', to: paths.jobs, icon: ListChecks },
 ];

@@ -13,6 +13,7 @@ export const USER_MESSAGES = {
   profileDeleteFailed: 'Failed to delete user account',
   loansFailed: 'Failed to load loan history. The user may not have any loans yet.',
   transactionsFailed: 'Failed to load transaction history. The user may not have any transactions yet.',
+  sentMessagesFailed: 'Failed to load the messages sent to this user.',
   notProvided: 'Not provided',
 } as const;
 

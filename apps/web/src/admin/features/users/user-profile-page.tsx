@@ -20,10 +20,11 @@ import { StatusChangeDialog } from './status-change-dialog.tsx';
 import { useCreateResetLink, useDeleteUser, useToggleUserStatus, useUserDetail } from './use-users.ts';
 import { UserLoansPanel, useUserLoansTab } from './user-loans-panel.tsx';
 import { type AccountClosedState, USER_MESSAGES } from './user-messages.ts';
+import { UserSentMessagesPanel, useUserSentMessagesTab } from './user-sent-messages-panel.tsx';
 import { UserTransactionsPanel, useUserTransactionsTab } from './user-transactions-panel.tsx';
 
 // Portfolio is a lender's only.
-const TAB_KEYS = ['kyc', 'loans', 'transactions', 'portfolio'] as const;
+const TAB_KEYS = ['kyc', 'loans', 'transactions', 'messages', 'portfolio'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 interface Banner {
@@ -50,6 +51,7 @@ export function UserProfilePage() {
   const [opened, setOpened] = useState<ReadonlySet<TabKey>>(() => new Set([tab]));
   const loansTab = useUserLoansTab(validId, opened.has('loans'));
   const transactionsTab = useUserTransactionsTab(validId, opened.has('transactions'));
+  const messagesTab = useUserSentMessagesTab(validId, opened.has('messages'));
   const isLender = user?.role === 'lender';
   const portfolioTab = useLenderPortfolioTab(validId, opened.has('portfolio') && isLender);
 
@@ -191,6 +193,7 @@ export function UserProfilePage() {
           { key: 'kyc', label: 'KYC' },
           { key: 'loans', label: withCount('Loan History', loansTab.count) },
           { key: 'transactions', label: withCount('Transaction History', transactionsTab.count) },
+          { key: 'messages', label: withCount('Messages', messagesTab.count) },
           ...(isLender
             ? [{ key: 'portfolio' as const, label: withCount('Portfolio', portfolioTab.count) }]
             : []),
@@ -199,6 +202,7 @@ export function UserProfilePage() {
         {shownTab === 'kyc' ? <KycPanel kyc={user.kyc} /> : null}
         {shownTab === 'loans' ? <UserLoansPanel tab={loansTab} /> : null}
         {shownTab === 'transactions' ? <UserTransactionsPanel tab={transactionsTab} /> : null}
+        {shownTab === 'messages' ? <UserSentMessagesPanel tab={messagesTab} /> : null}
         {shownTab === 'portfolio' ? <LenderPortfolioPanel tab={portfolioTab} /> : null}
       </Tabs>
 

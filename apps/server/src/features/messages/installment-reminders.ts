@@ -1,0 +1,51 @@
+import { kampalaDate } from '@sente/contract';
+import type { Db } from '../../db/client.ts';
+import { findInstallmentsDueOn } from './messages.repo.ts';
+import type { MessagesService } from './messages.service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function dayAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+function spokenDate(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  return `on ${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+}
+
+/**
+ * The daily reminder job: every unpaid installment due in 3 days and tomorrow (Kampala dates) gets
+ * one message, once per installment and reminder however often or on however many replicas it runs
+ * (the dedupe key `installment-due:<id>:<days>`). One transaction for the whole run.
+ */
+export async function sendInstallmentReminders(
+  { db, messages }: { db: Db; messages: Pick<MessagesService, 'send'> },
+  now: Date,
+): Promise<number> {
+  const today = kampalaDate(now);
+  const inThreeDays = dayAfter(today, 3);
+  const tomorrow = dayAfter(today, 1);
+  return db.transaction(async (tx) => {
+    let written = 0;
+    for (const due of await findInstallmentsDueOn(tx, [inThreeDays, tomorrow])) {
+      const days = due.dueDate === tomorrow ? 1 : 3;
+      written += await messages.send(
+        tx,
+        due.userId,
+        'installment.due',
+        {
+          name: due.name,
+          loanId: due.loanId,
+          installment: due.number,
+          amount: due.owed,
+          when: days === 1 ? 'tomorrow' : spokenDate(due.dueDate),
+        },
+        { dedupeKey: `installment-due:${due.installmentId}:${days}` },
+      );
+    }
+    return written;
+  });
+}

@@ -1,0 +1,173 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { loanInstallments, loans, messagePreferences, messages, users } from '../../db/schema/index.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessageRow = typeof messages.$inferInsert;
+
+/** Writes the message unless one with the same dedupe key and channel exists; true when written. */
+export async function insertMessage(db: DbOrTx, row: NewMessageRow): Promise<boolean> {
+  const inserted = await db
+    .insert(messages)
+    .values(row)
+    .onConflictDoNothing({ target: [messages.dedupeKey, messages.channel] })
+    .returning({ id: messages.id });
+  return inserted.length > 0;
+}
+
+export async function findRecipient(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function findActiveAdminIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'Active'), isNull(users.deletedAt)))
+    .orderBy(asc(users.id));
+  return rows.map((row) => row.id);
+}
+
+export async function findPreferences(db: DbOrTx, userId: number) {
+  const [row] = await db.select().from(messagePreferences).where(eq(messagePreferences.userId, userId));
+  return row ?? { userId, marketing: true, digests: true };
+}
+
+export async function savePreferences(
+  db: DbOrTx,
+  userId: number,
+  values: { marketing: boolean; digests: boolean },
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(messagePreferences)
+    .values({ userId, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: messagePreferences.userId, set: { ...values, updatedAt: now } });
+}
+
+/**
+ * Takes up to `limit` messages for sending, marking them `sending` with one more attempt, in one
+ * statement that two workers can run at once (SKIP LOCKED): each message goes to one of them.
+ * `queued`: the due ones. `orphaned`: left `sending` since before `staleBefore`, their worker died.
+ */
+export async function claimMessages(
+  db: DbOrTx,
+  which: 'queued' | 'orphaned',
+  { now, staleBefore, limit }: { now: Date; staleBefore: Date; limit: number },
+): Promise<MessageRow[]> {
+  const due = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        lte(messages.notBefore, now),
+        inArray(messages.channel, ['sms', 'email']),
+        which === 'queued'
+          ? eq(messages.status, 'queued')
+          : and(eq(messages.status, 'sending'), lt(messages.updatedAt, staleBefore)),
+      ),
+    )
+    .orderBy(asc(messages.notBefore), asc(messages.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(messages)
+    .set({ status: 'sending', attempts: sql`${messages.attempts} + 1`, updatedAt: now })
+    .where(inArray(messages.id, due))
+    .returning();
+}
+
+export async function recordOutcome(
+  db: DbOrTx,
+  id: number,
+  values: Partial<
+    Pick<
+      NewMessageRow,
+      'status' | 'provider' | 'providerMessageId' | 'lastError' | 'notBefore' | 'sentAt' | 'deliveredAt'
+    >
+  > & {
+    updatedAt: Date;
+  },
+): Promise<void> {
+  await db.update(messages).set(values).where(eq(messages.id, id));
+}
+
+/** A delivery report: only a message still on its way moves (sent → delivered or failed). */
+export async function recordReport(
+  db: DbOrTx,
+  provider: string,
+  providerMessageId: string,
+  values: { status: 'delivered' | 'failed'; lastError: string | null; at: Date },
+): Promise<boolean> {
+  const updated = await db
+    .update(messages)
+    .set({
+      status: values.status,
+      lastError: values.lastError,
+      ...(values.status === 'delivered' ? { deliveredAt: values.at } : {}),
+      updatedAt: values.at,
+    })
+    .where(
+      and(
+        eq(messages.provider, provider),
+        eq(messages.providerMessageId, providerMessageId),
+        inArray(messages.status, ['sending', 'sent']),
+      ),
+    )
+    .returning({ id: messages.id });
+  return updated.length > 0;
+}
+
+export async function findMessagesOfUser(
+  db: DbOrTx,
+  userId: number,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ rows: MessageRow[]; count: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(eq(messages.userId, userId))
+      .orderBy(desc(messages.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(messages).where(eq(messages.userId, userId)),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}
+
+export async function findMessageById(db: DbOrTx, id: number): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  return row;
+}
+
+/** Unpaid installments due on one of `dueDates` (Kampala dates), of loans still being repaid. */
+export async function findInstallmentsDueOn(db: DbOrTx, dueDates: readonly string[]) {
+  return db
+    .select({
+      installmentId: loanInstallments.id,
+      number: loanInstallments.number,
+      dueDate: loanInstallments.dueDate,
+      owed: sql<number>`(${loanInstallments.principalDue} - ${loanInstallments.principalPaid} + ${loanInstallments.interestDue} - ${loanInstallments.interestPaid})::bigint`.mapWith(
+        Number,
+      ),
+      loanId: loans.id,
+      userId: loans.userId,
+      name: users.name,
+    })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(
+      and(
+        inArray(loanInstallments.dueDate, [...dueDates]),
+        sql`${loanInstallments.principalPaid} + ${loanInstallments.interestPaid} < ${loanInstallments.principalDue} + ${loanInstallments.interestDue}`,
+        inArray(loans.status, ['ACTIVE', 'OVERDUE']),
+      ),
+    )
+    .orderBy(asc(loanInstallments.id));
+}

@@ -1,0 +1,251 @@
+import type { Clock } from '../../clock.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { type MessageProvider, PermanentDeliveryError } from './message-providers.ts';
+import {
+  type Channel,
+  type MessageCategory,
+  type TemplateDataMap,
+  type TemplateName,
+  templates,
+} from './message-templates.ts';
+import {
+  claimMessages,
+  findActiveAdminIds,
+  findMessagesOfUser,
+  findPreferences,
+  findRecipient,
+  insertMessage,
+  type MessageRow,
+  recordOutcome,
+  recordReport,
+  savePreferences,
+} from './messages.repo.ts';
+import { smsReleaseTime } from './quiet-hours.ts';
+import { simpleHtml } from './smtp-email.ts';
+
+export interface MessagesDeps {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly notifications: Pick<NotificationsService, 'notify'>;
+  readonly sms: MessageProvider;
+  /** Null when no SMTP server is configured: e-mails are then not written at all. */
+  readonly email: MessageProvider | null;
+  /** Tries per message before it is failed; waits double from `retryDelayMs`. */
+  readonly maxAttempts?: number;
+  readonly retryDelayMs?: number;
+  /** A message `sending` longer than this lost its worker (docs/messages.md). */
+  readonly claimTimeoutMs?: number;
+}
+
+export interface DeliveryRound {
+  readonly sent: number;
+  readonly retrying: number;
+  readonly failed: number;
+}
+
+/** Users may turn these off; security, payment and service messages always go. */
+const OPTIONAL: ReadonlySet<MessageCategory> = new Set(['marketing', 'digest']);
+
+export function createMessagesService(deps: MessagesDeps) {
+  const { db, clock, notifications } = deps;
+  const maxAttempts = deps.maxAttempts ?? 5;
+  const retryDelayMs = deps.retryDelayMs ?? 60_000;
+  const claimTimeoutMs = deps.claimTimeoutMs ?? 5 * 60_000;
+  const providers: Record<'sms' | 'email', MessageProvider | null> = { sms: deps.sms, email: deps.email };
+
+  /**
+   * Writes the user's messages of `template` in the caller's transaction: one row per channel the
+   * template has and the user can be reached on. With `dedupeKey` a second call writes nothing.
+   */
+  async function send<Name extends TemplateName>(
+    tx: DbOrTx,
+    userId: number,
+    name: Name,
+    data: TemplateDataMap[Name],
+    options: { dedupeKey?: string } = {},
+  ): Promise<number> {
+    const template = templates[name];
+    const recipient = await findRecipient(tx, userId);
+    if (!recipient) return 0;
+    if (OPTIONAL.has(template.category)) {
+      const preferences = await findPreferences(tx, userId);
+      const isWanted = template.category === 'marketing' ? preferences.marketing : preferences.digests;
+      if (!isWanted) return 0;
+    }
+    const now = clock.now();
+    const base = {
+      userId,
+      template: name,
+      category: template.category,
+      dedupeKey: options.dedupeKey ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    let written = 0;
+    const write = async (
+      channel: Channel,
+      row: Omit<Parameters<typeof insertMessage>[1], keyof typeof base | 'channel'>,
+    ): Promise<boolean> => {
+      const isWritten = await insertMessage(tx, { ...base, channel, ...row });
+      if (isWritten) written++;
+      return isWritten;
+    };
+    if (template.sms && recipient.phoneNumber) {
+      await write('sms', {
+        recipient: recipient.phoneNumber,
+        body: template.sms(data),
+        notBefore: smsReleaseTime(now, template.category),
+      });
+    }
+    if (template.email && providers.email) {
+      const email = template.email(data);
+      await write('email', {
+        recipient: recipient.email,
+        subject: email.subject,
+        body: email.text,
+        html: simpleHtml(email.subject, email.text),
+        notBefore: now,
+      });
+    }
+    if (template.inbox) {
+      const inbox = template.inbox(data);
+      const isNew = await write('inbox', {
+        subject: inbox.title,
+        body: inbox.message,
+        status: 'delivered',
+        notBefore: now,
+        sentAt: now,
+        deliveredAt: now,
+      });
+      // The in-app inbox is delivered by writing it: no provider, no wait (and once per dedupe key).
+      if (isNew) {
+        await notifications.notify(tx, { userId, kind: name, title: inbox.title, message: inbox.message });
+      }
+    }
+    return written;
+  }
+
+  function providerOf(message: MessageRow): MessageProvider | null {
+    return message.channel === 'sms' || message.channel === 'email' ? providers[message.channel] : null;
+  }
+
+  async function deliverOne(message: MessageRow): Promise<'sent' | 'retrying' | 'failed'> {
+    const provider = providerOf(message);
+    const now = () => clock.now();
+    if (!provider || message.recipient === null) {
+      await recordOutcome(db, message.id, {
+        status: 'failed',
+        lastError: 'No provider for this channel',
+        updatedAt: now(),
+      });
+      return 'failed';
+    }
+    try {
+      const outcome = await provider.send({
+        idempotencyKey: `sente-message-${message.id}`,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.body,
+        html: message.html,
+      });
+      const at = now();
+      await recordOutcome(db, message.id, {
+        status: outcome.isDelivered ? 'delivered' : 'sent',
+        provider: provider.name,
+        providerMessageId: outcome.providerMessageId,
+        lastError: null,
+        sentAt: at,
+        ...(outcome.isDelivered ? { deliveredAt: at } : {}),
+        updatedAt: at,
+      });
+      return 'sent';
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const isFinal = error instanceof PermanentDeliveryError || message.attempts >= maxAttempts;
+      const at = now();
+      await recordOutcome(db, message.id, {
+        status: isFinal ? 'failed' : 'queued',
+        provider: provider.name,
+        lastError: reason,
+        notBefore: isFinal
+          ? message.notBefore
+          : new Date(at.getTime() + retryDelayMs * 2 ** (message.attempts - 1)),
+        updatedAt: at,
+      });
+      return isFinal ? 'failed' : 'retrying';
+    }
+  }
+
+  return {
+    send,
+
+    /** The same message to every active admin (new enquiry, money needing attention, a dead job). */
+    async sendToAdmins<Name extends TemplateName>(tx: DbOrTx, name: Name, data: TemplateDataMap[Name]) {
+      for (const adminId of await findActiveAdminIds(tx)) await send(tx, adminId, name, data);
+    },
+
+    /**
+     * The delivery job: sends what is due, a batch at a time, never inside a transaction (the claim
+     * commits first), and records each outcome before anything tries that message again.
+     */
+    async deliverDue(limit = 50): Promise<DeliveryRound> {
+      const now = clock.now();
+      const window = { now, staleBefore: new Date(now.getTime() - claimTimeoutMs), limit };
+      const round = { sent: 0, retrying: 0, failed: 0 };
+      // Orphans first: their worker died between taking them and recording what the provider said.
+      const orphans = await db.transaction((tx) => claimMessages(tx, 'orphaned', window));
+      for (const message of orphans) {
+        const provider = providerOf(message);
+        if (provider && !provider.isIdempotent) {
+          // The provider may have sent it; without an idempotency key a repeat could send it twice.
+          await recordOutcome(db, message.id, {
+            status: 'failed',
+            provider: provider.name,
+            lastError: 'Outcome unknown: the sending process stopped mid-send; not sent again',
+            updatedAt: clock.now(),
+          });
+          round.failed++;
+        } else {
+          round[await deliverOne(message)]++;
+        }
+      }
+      const due = await db.transaction((tx) => claimMessages(tx, 'queued', window));
+      for (const message of due) round[await deliverOne(message)]++;
+      return round;
+    },
+
+    /** A provider's delivery report; false when no message of that id is on its way. */
+    async recordDeliveryReport(report: {
+      provider: string;
+      providerMessageId: string;
+      outcome: 'delivered' | 'failed';
+      reason: string | null;
+    }): Promise<boolean> {
+      return recordReport(db, report.provider, report.providerMessageId, {
+        status: report.outcome,
+        lastError: report.outcome === 'failed' ? report.reason : null,
+        at: clock.now(),
+      });
+    },
+
+    async close(): Promise<void> {
+      await providers.sms?.close?.();
+      await providers.email?.close?.();
+    },
+
+    listOfUser(userId: number, page: { limit: number; offset: number }) {
+      return findMessagesOfUser(db, userId, page);
+    },
+
+    preferencesOf(userId: number) {
+      return findPreferences(db, userId);
+    },
+
+    async setPreferences(userId: number, values: { marketing: boolean; digests: boolean }) {
+      await savePreferences(db, userId, values, clock.now());
+      return findPreferences(db, userId);
+    },
+  };
+}
+export type MessagesService = ReturnType<typeof createMessagesService>;
