@@ -78,6 +78,7 @@ import { installRequestHandling } from './http/request-handling.ts';
 import { loggerOptions } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
+import { AUTO_INVEST_JOB } from './jobs/job-names.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 
 export interface AppDeps {
@@ -212,6 +213,12 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const audit = createAuditService({ db });
   const enquiries = createEnquiriesService({ db, clock, users, passwordResets });
   const jobsAdmin = createJobsService({ db, queue: jobs });
+  // Auto-invest bids when a listing opens and when a lender's cash arrives (decisions.md), not only
+  // on its minute schedule: both queue a run as soon as their transaction has committed.
+  applications.onApprovalCommitted(() => jobs.nudge(AUTO_INVEST_JOB));
+  payments.onSettled((payment) => {
+    if (payment.type === 'DEPOSIT') jobs.nudge(AUTO_INVEST_JOB);
+  });
   return {
     config,
     database,

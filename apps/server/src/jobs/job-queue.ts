@@ -72,6 +72,8 @@ export function createJobQueue({ database, clock, pollMs }: JobQueueOptions) {
   const created = new Set<string>();
   const timers: NodeJS.Timeout[] = [];
   let isStopped = false;
+  /** start() has run: this process keeps the queue's schedules (the server, not a CLI or a test). */
+  let hasStarted = false;
 
   function ensureStarted(): Promise<void> {
     started ??= boss.start().then(() => undefined);
@@ -116,6 +118,7 @@ export function createJobQueue({ database, clock, pollMs }: JobQueueOptions) {
       onDead?: (job: { queue: string; id: string; error: string }) => Promise<void>,
     ): Promise<void> {
       log = logger;
+      hasStarted = true;
       for (const job of jobs) {
         await ensureQueue(job.name, job);
         const schedule = job.schedule;
@@ -185,6 +188,19 @@ export function createJobQueue({ database, clock, pollMs }: JobQueueOptions) {
     ): Promise<string | null> {
       await ensureQueue(name);
       return boss.send(name, data, options.key ? { singletonKey: options.key } : {});
+    },
+
+    /**
+     * runSoon for a use case that has committed and must not fail for it: a listing opened, a
+     * lender's cash arrived. Only in a process whose jobs have started (a CLI run or a test without
+     * jobs queues nothing); a failure to queue is logged, and the job's own schedule does the work
+     * a little later.
+     */
+    nudge(name: string): void {
+      if (!hasStarted || isStopped) return;
+      this.runSoon(name).catch((failure: unknown) =>
+        log.error({ err: failure, job: name }, 'could not queue a background job to run soon'),
+      );
     },
 
     /** Puts a failed (dead) job back in line; false when it is not failed (or not there). */

@@ -3,11 +3,8 @@ import type { Services } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { loanStatusJob } from '../features/loans/loan-status.job.ts';
 import { sendInstallmentReminders } from '../features/messages/installment-reminders.ts';
+import { AUTO_INVEST_JOB, MESSAGE_DELIVERY_JOB } from './job-names.ts';
 import type { JobDefinition } from './job-queue.ts';
-
-/** Queue names that other code asks to run soon (jobs.runSoon). */
-export const AUTO_INVEST_JOB = 'marketplace.auto-invest';
-export const MESSAGE_DELIVERY_JOB = 'messages.deliver';
 
 /** Every background job of the server. Features add theirs here; cron lines are Kampala time. */
 export function backgroundJobs(

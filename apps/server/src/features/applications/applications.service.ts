@@ -132,6 +132,7 @@ export function createApplicationsService({
   listingHours: number;
 }) {
   const approvalHandlers: ApprovalHandler[] = [];
+  const committedApprovalHandlers: Array<(applicationId: number) => void> = [];
 
   /** Inside a unit of work, pass its transaction: the read then sees (and waits for) its locks. */
   async function view(id: number, handle: DbOrTx = db): Promise<ApplicationView> {
@@ -230,6 +231,7 @@ export function createApplicationsService({
         });
       }
     });
+    if (status === 'APPROVED') for (const handler of committedApprovalHandlers) handler(id);
     return view(id);
   }
 
@@ -286,6 +288,11 @@ export function createApplicationsService({
     /** Runs `handler` inside every approval's transaction, after the status changed. */
     onApproved(handler: ApprovalHandler): void {
       approvalHandlers.push(handler);
+    },
+
+    /** Told after an approval has committed (its listing is open); must not throw. */
+    onApprovalCommitted(handler: (applicationId: number) => void): void {
+      committedApprovalHandlers.push(handler);
     },
 
     create,

@@ -27,8 +27,8 @@ const thousandsBelow = (amount: number) => Math.floor(amount / 1000) * 1000;
  * Auto-invest (decisions.md): each open listing is offered to the enabled rules of verified lenders,
  * served in turn (the lender filled longest ago first). A rule bids once per listing and round, at its
  * lowest rate, for its amount per loan capped by its share of the listing, what the listing still
- * lacks and its cash above what it keeps uninvested; never below MIN_BID. Runs as a job every minute,
- * so a new listing and a lender's new cash are both picked up; a lender that withdrew its automatic
+ * lacks and its cash above what it keeps uninvested; never below MIN_BID. Runs as a job queued when
+ * a listing opens or a lender's cash arrives, and every minute besides; a lender that withdrew its automatic
  * bid is not bid for again in that round. Returns the number of bids placed.
  */
 export async function runAutoInvest(deps: MarketplaceDeps, rules: AutoInvestRules): Promise<number> {

@@ -86,6 +86,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   // tests, which poll by hand), so a payment is not asked about before its own process sent it.
   const pollSpacingMs = deps.pollIntervalMs > 0 ? deps.pollIntervalMs : DEFAULT_POLL_SPACING_MS;
   const flows = new Map<TransactionType, PaymentFlow>();
+  const settledHandlers: Array<(payment: TransactionRow) => void> = [];
 
   function flowOf(type: TransactionType): PaymentFlow {
     const flow = flows.get(type);
@@ -111,7 +112,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     outcome: 'COMPLETED' | 'FAILED',
     detail: { providerReference?: string | null; reason?: string },
   ): Promise<{ payment: TransactionRow; changed: boolean }> {
-    return transaction(db, async (tx) => {
+    const finished = await transaction(db, async (tx) => {
       const current = await lockTransaction(tx, id);
       if (!current) throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
       if (isFinal(current)) return { payment: current, changed: false };
@@ -148,6 +149,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       return { payment: moved, changed: true };
     });
+    if (finished.changed && outcome === 'COMPLETED') {
+      for (const handler of settledHandlers) handler(finished.payment);
+    }
+    return finished;
   }
 
   const service = {
@@ -155,6 +160,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     pollIntervalMs: deps.pollIntervalMs,
 
     /** A feature says what its kind of payment does at each step (one flow per type, at start). */
+    /** Told after a payment's completion has committed (a lender's cash arrived); must not throw. */
+    onSettled(handler: (payment: TransactionRow) => void): void {
+      settledHandlers.push(handler);
+    },
+
     registerFlow(type: TransactionType, flow: PaymentFlow): void {
       if (flows.has(type)) throw new Error(`A payment flow for ${type} is already registered`);
       flows.set(type, flow);
