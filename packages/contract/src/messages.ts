@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, IdParams, IsoDateTime, pageOf, pageQuery } from './common.ts';
+import { ApiError, IdParams, IsoDateTime, pageOf, pageQuery, Text } from './common.ts';
 import { route } from './route.ts';
 
 /** One message of the outbox as the back-office shows it on the user's Messages tab. */
@@ -73,7 +73,7 @@ export const smsDeliveryReport = route({
   auth: 'public',
   summary: "Africa's Talking delivery report for an SMS (callback; the URL carries a secret key)",
   tags: ['messages'],
-  query: z.object({ key: z.string().min(1).max(200) }),
+  query: z.object({ key: Text.pipe(z.string().min(1).max(200)) }),
   body: z.object({
     id: z.string().min(1).max(200),
     status: z.string().min(1).max(50),

@@ -97,8 +97,8 @@ describe('POST /api/loans/applications/', () => {
     }
     const full = await adminView(body.id);
     // 44,923 a week × 52 / 12 = 194,666 a month: 8% of 2,500,000 (affordable, 40) + in range (15)
-    // + NIN (6) + no phone number (0) + no KYC record (0) + no documents yet (0) = 61.
-    expect(full.credit_score).toBe(61);
+    // + NIN (6) + a phone number on file (3) + no KYC record (0) + no documents yet (0) = 64.
+    expect(full.credit_score).toBe(64);
     expect(full.credit_reasons.join(' ')).toMatch(/8% of the stated monthly income.*affordable/);
     expect(full.credit_reasons).toContain(
       'No KYC record (date of birth, gender, address, NIN) for this user',
@@ -114,8 +114,8 @@ describe('POST /api/loans/applications/', () => {
       nationalId: 'CF12345678901A',
     });
     const scored = await adminView((await apply(form(), matching.token)).json().id);
-    // The same application as above with a matching KYC record: 61 + 5.
-    expect(scored.credit_score).toBe(66);
+    // The same application as above with a matching KYC record: 64 + 5.
+    expect(scored.credit_score).toBe(69);
     expect(scored.credit_reasons).toContain('KYC record complete and matching the application');
 
     const other = await t.userWithToken('borrower');
@@ -126,7 +126,7 @@ describe('POST /api/loans/applications/', () => {
       nationalId: 'CF99999999999Z',
     });
     const flagged = await adminView((await apply(form(), other.token)).json().id);
-    expect(flagged.credit_score).toBe(61);
+    expect(flagged.credit_score).toBe(64);
     expect(flagged.credit_reasons).toContain(
       'The NIN on the application differs from the one in the KYC record',
     );

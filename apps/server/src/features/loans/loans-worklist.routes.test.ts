@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
   const admin = await t.userWithToken('admin');
   adminToken = admin.token;
-  const okello = await t.userWithToken('borrower', { name: 'Okello David' });
+  const okello = await t.userWithToken('borrower', { name: 'Okello David', phoneNumber: '+256752000111' });
   const nakato = {
     user: await t.services.users.createUser({
       email: 'nakato@test.sente.ug',
