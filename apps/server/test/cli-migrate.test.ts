@@ -34,6 +34,8 @@ describe('npm run cli -- migrate (a deploy step before the replicas roll)', () =
         "select table_name from information_schema.tables where table_schema = 'public'",
       )
       .finally(() => client.end());
-    expect(rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['users', 'job_runs', 'loans']));
+    expect(rows.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(['users', 'loans', 'messages', 'payment_numbers']),
+    );
   }, 60_000);
 });
