@@ -202,6 +202,19 @@ describe('api client', () => {
     await expect(api(routes.logout, { body: { refresh: 'refresh-1' } })).resolves.toBeNull();
   });
 
+  it('refuses an empty or non-JSON 2xx answer in every build (the dashboard calls it "returned empty")', async () => {
+    storeSession('fresh-access', 'refresh-1');
+    for (const answer of ['', '<html>Gateway</html>']) {
+      const { fetch } = createFakeFetch(() => new Response(answer, { status: 200 }));
+      const { api } = createApiClient({ fetch });
+      await expect(api(addresses.me)).rejects.toMatchObject({
+        status: 200,
+        body: null,
+        message: 'The server sent an answer this app cannot read.',
+      });
+    }
+  });
+
   it('checks an answer against the contract in tests, also when the route is named by its address', async () => {
     storeSession('fresh-access', 'refresh-1');
     const { fetch } = createFakeFetch(() => json(200, { ...me, role: 'owner' }));

@@ -293,6 +293,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     const body = await readJson(response);
     if (!response.ok) throw errorFromBody(response.status, body);
+    // Every answer with content is JSON: an empty or non-JSON 2xx (a proxy's page, a cut-off body) is
+    // unreadable in every build, so screens can say "… returned empty" without the schemas.
+    if (response.status !== 204 && (body === null || typeof body === 'string')) {
+      throw new ApiRequestError(response.status, null, 'The server sent an answer this app cannot read.');
+    }
     // Answers are checked strictly against the contract in development and tests, here and on the
     // server; a production build trusts them as they are, which is the same value (no response schema
     // transforms, route-addresses.test.ts), and does not ship the schemas to phones (docs/app.md).
