@@ -203,6 +203,7 @@ describe("A borrower's user profile", () => {
       'KYC',
       'Loan History',
       'Transaction History',
+      'Messages',
     ]);
     await close();
   });
