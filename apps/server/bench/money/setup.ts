@@ -23,13 +23,14 @@ export interface Borrower {
   readonly phone: string;
 }
 
-/** Verified, active lenders (they may bid), in id order. */
+/** Verified, active lenders (they may bid) with a number to deposit from, in id order. */
 export async function biddingLenders(services: Services): Promise<{ id: number; phone: string | null }[]> {
   const rows = await selectRows<{ id: number; phone: string | null }>(
     services.db,
     sql`select u.id, u.phone_number as phone from users u join lender_profiles p on p.user_id = u.id
         where u.role = 'lender' and u.status = 'Active' and u.deleted_at is null
           and p.verified_at is not null and p.terms_accepted_at is not null
+          and u.phone_number is not null
         order by u.id`,
   );
   return rows.map((r) => ({ id: Number(r.id), phone: r.phone }));

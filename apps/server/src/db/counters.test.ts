@@ -4,7 +4,7 @@ import { createPostgresDatabase, type PostgresTestDatabase } from '../../test/te
 import { silentProgress } from '../seed/scale/progress.ts';
 import { seedAtScale } from '../seed/scale/scale-seed.ts';
 
-/** The counters as the triggers left them, and as counting the rows gives them. */
+/** The counters as the triggers left them (summed over their slots), and as counting the rows gives them. */
 const COMPARE = `
   select 'users' as what, s::text as key,
          (select open_count from user_status_counts where status = s) as kept,
@@ -16,32 +16,32 @@ const COMPARE = `
     from unnest(enum_range(null::application_status)) s
   union all
   select 'loans ' || f, s::text,
-         (select case f when 'count' then count when 'amount' then amount when 'payable' then total_payable
-                        when 'payments' then total_payments else repayment_count end from loan_status_totals where status = s),
+         (select case f when 'count' then sum(count) when 'amount' then sum(amount) when 'payable' then sum(total_payable)
+                        when 'payments' then sum(total_payments) else sum(repayment_count) end from loan_status_totals where status = s),
          (select case f when 'count' then count(*) when 'amount' then sum(amount) when 'payable' then sum(total_payable)
                         when 'payments' then sum(total_payments) else sum(repayment_count) end from loans where status = s)
     from unnest(enum_range(null::loan_status)) s, unnest(array['count', 'amount', 'payable', 'payments', 'repayments']) f
   union all
   select 'repayments on ' || d::text, 'on time / late',
-         (select on_time * 1000000 + late from repayment_daily_counts where day = d),
+         (select sum(on_time) * 1000000 + sum(late) from repayment_daily_counts where day = d),
          (select count(*) filter (where days_late_at_payment = 0) * 1000000 + count(*) filter (where days_late_at_payment > 0)
             from loan_repayments where ((paid_at at time zone 'UTC') + interval '3 hours')::date = d)
     from (select distinct ((paid_at at time zone 'UTC') + interval '3 hours')::date as d from loan_repayments) days
   union all
   select 'unpaid installments due', d::text,
-         (select count from unpaid_installment_counts where due_date = d),
+         (select sum(count) from unpaid_installment_counts where due_date = d),
          (select count(*) from loan_installments where due_date = d
             and (principal_paid < principal_due or interest_paid < interest_due))
     from (select due_date as d from loan_installments union select due_date from unpaid_installment_counts) days
   union all
   select 'loans in arrears since', d::text,
-         (select count from arrears_counts where oldest_unpaid_due_date = d),
+         (select sum(count) from arrears_counts where oldest_unpaid_due_date = d),
          (select count(*) from loans where oldest_unpaid_due_date = d and status <> 'FULLY_PAID')
     from (select oldest_unpaid_due_date as d from loans where oldest_unpaid_due_date is not null
           union select oldest_unpaid_due_date from arrears_counts) days
   union all
   select 'ledger posted of all time', k,
-         (select amount * 1000000 + postings from ledger_kind_totals where kind = k),
+         (select sum(amount) * 1000000 + sum(postings) from ledger_kind_totals where kind = k),
          (select sum(amount) * 1000000 + sum(postings) from ledger_daily_totals where kind = k)
     from (select kind as k from ledger_daily_totals union select kind from ledger_kind_totals) kinds`;
 
@@ -136,5 +136,60 @@ describe('the running counters behind the statistics', () => {
     await client.query('commit');
     const left = (await mismatches()).filter((r) => !String(r.what).startsWith('repayments'));
     expect(left).toEqual([]);
+  });
+
+  it('let two open transactions on different connections pay installments of the same due date without waiting for each other, and still sum right', async () => {
+    // Two backends whose pids fall in different slots (counter_slot(): pid mod 64).
+    const connections: pg.Client[] = [];
+    const slotOf = async (c: pg.Client) => Number((await c.query('select counter_slot() as s')).rows[0].s);
+    const slots = new Set<number>();
+    while (connections.length < 2) {
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      const slot = await slotOf(c);
+      if (slots.has(slot)) await c.end();
+      else {
+        slots.add(slot);
+        connections.push(c);
+      }
+    }
+    const [first, second] = connections as [pg.Client, pg.Client];
+    try {
+      const { rows } = await client.query(
+        `select due_date::text as d from loan_installments where principal_paid < principal_due
+         group by due_date having count(*) >= 2 order by due_date limit 1`,
+      );
+      const day = rows[0].d as string;
+      const [a, b] = (
+        await client.query(
+          `select id from loan_installments where due_date = $1 and principal_paid < principal_due order by id limit 2`,
+          [day],
+        )
+      ).rows.map((r) => Number(r.id));
+      await first.query('begin');
+      await first.query(
+        'update loan_installments set principal_paid = principal_due, interest_paid = interest_due where id = $1',
+        [a],
+      );
+      // Before slots this waited for `first` on the due date's one counter row: the lock timeout
+      // turns such a wait into an error instead of a hang.
+      await second.query('begin');
+      await second.query(`set local lock_timeout = '10s'`);
+      await second.query(
+        'update loan_installments set principal_paid = principal_due, interest_paid = interest_due where id = $1',
+        [b],
+      );
+      await second.query('commit');
+      await first.query('commit');
+      const written = await client.query(
+        'select count(*)::int as n from unpaid_installment_counts where due_date = $1 and slot = any($2)',
+        [day, [...slots]],
+      );
+      expect(written.rows[0].n).toBe(2);
+      // (The repayments the test before deleted stay counted: that counter follows inserts only.)
+      expect((await mismatches()).filter((r) => !String(r.what).startsWith('repayments'))).toEqual([]);
+    } finally {
+      await Promise.all(connections.map((c) => c.end()));
+    }
   });
 });

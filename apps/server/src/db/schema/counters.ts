@@ -1,4 +1,4 @@
-import { bigint, date, pgTable } from 'drizzle-orm/pg-core';
+import { bigint, date, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { applicationStatus } from './applications.ts';
 import { loanStatus } from './loans.ts';
 import { userStatus } from './users.ts';
@@ -7,7 +7,15 @@ import { userStatus } from './users.ts';
  * Running counts and totals the admin statistics and list pagers read instead of counting whole
  * tables (docs/scale.md). Kept by statement-level triggers in the same transaction as every change
  * to the counted rows (migration 0010), whatever code makes it; `recount_counters()` rebuilds them.
+ *
+ * The families a repayment settlement writes are sharded (ADR 012, migration 0032): a row per key
+ * and **slot**, the writer's slot being `counter_slot()` (its backend's pid mod 64), so concurrent
+ * settlements add to different rows instead of queueing on one. Every read sums the slots; a
+ * recount leaves one row per key in slot 0.
  */
+
+/** The slot column of a sharded counter: which backend's share of the total the row holds. */
+const slot = () => smallint().notNull().default(0);
 
 /** Open accounts (not closed) per status. */
 export const userStatusCounts = pgTable('user_status_counts', {
@@ -21,33 +29,53 @@ export const applicationStatusCounts = pgTable('application_status_counts', {
 });
 
 /** Per loan status: how many, principal lent, payable, paid and how many repayments. */
-export const loanStatusTotals = pgTable('loan_status_totals', {
-  status: loanStatus().primaryKey(),
-  count: bigint({ mode: 'number' }).notNull().default(0),
-  amount: bigint({ mode: 'number' }).notNull().default(0),
-  totalPayable: bigint({ mode: 'number' }).notNull().default(0),
-  totalPayments: bigint({ mode: 'number' }).notNull().default(0),
-  repaymentCount: bigint({ mode: 'number' }).notNull().default(0),
-});
+export const loanStatusTotals = pgTable(
+  'loan_status_totals',
+  {
+    status: loanStatus().notNull(),
+    slot: slot(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+    amount: bigint({ mode: 'number' }).notNull().default(0),
+    totalPayable: bigint({ mode: 'number' }).notNull().default(0),
+    totalPayments: bigint({ mode: 'number' }).notNull().default(0),
+    repaymentCount: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.slot] })],
+);
 
 /** Repayments per Kampala day of payment, on time (no arrears at payment) and late. */
-export const repaymentDailyCounts = pgTable('repayment_daily_counts', {
-  day: date({ mode: 'string' }).primaryKey(),
-  onTime: bigint({ mode: 'number' }).notNull().default(0),
-  late: bigint({ mode: 'number' }).notNull().default(0),
-});
+export const repaymentDailyCounts = pgTable(
+  'repayment_daily_counts',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    slot: slot(),
+    onTime: bigint({ mode: 'number' }).notNull().default(0),
+    late: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slot] })],
+);
 
 /** Installments not yet fully paid, per due date: the repayment statistics' missed payments. */
-export const unpaidInstallmentCounts = pgTable('unpaid_installment_counts', {
-  dueDate: date({ mode: 'string' }).primaryKey(),
-  count: bigint({ mode: 'number' }).notNull().default(0),
-});
+export const unpaidInstallmentCounts = pgTable(
+  'unpaid_installment_counts',
+  {
+    dueDate: date({ mode: 'string' }).notNull(),
+    slot: slot(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dueDate, t.slot] })],
+);
 
 /**
  * Loans still owed, per the due date of their oldest unpaid installment: the overdue payments list
  * counts the loans in arrears from these rows (one per day) instead of from every such loan.
  */
-export const arrearsCounts = pgTable('arrears_counts', {
-  oldestUnpaidDueDate: date({ mode: 'string' }).primaryKey(),
-  count: bigint({ mode: 'number' }).notNull().default(0),
-});
+export const arrearsCounts = pgTable(
+  'arrears_counts',
+  {
+    oldestUnpaidDueDate: date({ mode: 'string' }).notNull(),
+    slot: slot(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.oldestUnpaidDueDate, t.slot] })],
+);

@@ -9,6 +9,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -105,15 +106,22 @@ export const ledgerDailyTotals = pgTable(
   {
     kind: text().notNull(),
     day: date({ mode: 'string' }).notNull(),
+    /** Sharded like the counters (counters.ts): reads sum the slots. */
+    slot: smallint().notNull().default(0),
     amount: bigint({ mode: 'number' }).notNull().default(0),
     postings: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.day] })],
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.slot] })],
 );
 
 /** All-time gross posted per posting kind, kept with the daily totals (financial statistics' totals). */
-export const ledgerKindTotals = pgTable('ledger_kind_totals', {
-  kind: text().primaryKey(),
-  amount: bigint({ mode: 'number' }).notNull().default(0),
-  postings: bigint({ mode: 'number' }).notNull().default(0),
-});
+export const ledgerKindTotals = pgTable(
+  'ledger_kind_totals',
+  {
+    kind: text().notNull(),
+    slot: smallint().notNull().default(0),
+    amount: bigint({ mode: 'number' }).notNull().default(0),
+    postings: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.slot] })],
+);

@@ -114,8 +114,10 @@ export const platformTransactionTotals = pgTable(
   {
     type: transactionType().notNull(),
     status: transactionStatus().notNull(),
+    /** Sharded like the counters (counters.ts): reads sum the slots. */
+    slot: smallint().notNull().default(0),
     count: bigint({ mode: 'number' }).notNull().default(0),
     amount: bigint({ mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.type, t.status] })],
+  (t) => [primaryKey({ columns: [t.type, t.status, t.slot] })],
 );

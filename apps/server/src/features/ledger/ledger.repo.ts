@@ -14,17 +14,19 @@ export type PostingRow = typeof ledgerPostings.$inferSelect;
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type EntryRow = typeof ledgerEntries.$inferSelect;
 
-/** Inserts the posting unless its idempotency key exists; undefined means it already did. */
-export async function insertPostingOnce(
+/**
+ * Inserts the postings whose idempotency keys are new, in one statement; answers the inserted rows
+ * (a key that exists is left out: it already posted).
+ */
+export async function insertPostingsOnce(
   db: DbOrTx,
-  values: typeof ledgerPostings.$inferInsert,
-): Promise<PostingRow | undefined> {
-  const [row] = await db
+  values: readonly (typeof ledgerPostings.$inferInsert)[],
+): Promise<PostingRow[]> {
+  return db
     .insert(ledgerPostings)
-    .values(values)
+    .values([...values])
     .onConflictDoNothing({ target: ledgerPostings.idempotencyKey })
     .returning();
-  return row;
 }
 
 export async function findPostingByKey(db: DbOrTx, idempotencyKey: string): Promise<PostingRow | undefined> {
@@ -98,57 +100,49 @@ export async function lockAccountsByCode(db: DbOrTx, codes: readonly string[]): 
     .for('update');
 }
 
-export async function insertEntries(db: DbOrTx, rows: (typeof ledgerEntries.$inferInsert)[]): Promise<void> {
-  await db.insert(ledgerEntries).values(rows);
+export interface PostingWrites {
+  /** The new postings' lines. */
+  readonly entries: readonly { postingId: number; accountId: number; amount: number; createdAt: Date }[];
+  /** The net change of each account's running balance (accounts already locked). */
+  readonly deltas: readonly { accountId: number; amount: number }[];
+  /** Gross and number of postings per kind and Kampala day (a reversal's are negative). */
+  readonly totals: readonly { kind: string; day: string; amount: number; postings: number }[];
 }
 
 /**
- * Adds each delta to its account's running balance in one statement (the accounts are locked
- * already; a settlement holds the platform's rows meanwhile, so every round trip saved shortens
- * that hold). The balance constraints are checked on every row as before.
+ * Writes what new postings add, in one statement and so one round trip: their entries, the running
+ * balances, and the daily and all-time totals per kind (sharded: this backend's slot,
+ * migration 0032). The caller holds the accounts' locks, taken in id order; every platform-wide row
+ * a settlement writes is written here, just before its commit, so it holds them for a round trip
+ * or two instead of its whole transaction (ADR 012). The balance constraints are checked on each
+ * account's row as before, on the balance the postings leave it.
  */
-export async function addToBalances(
-  db: DbOrTx,
-  deltas: readonly { accountId: number; amount: number }[],
-): Promise<void> {
-  if (deltas.length === 0) return;
-  const values = sql.join(
-    deltas.map((d) => sql`(${d.accountId}::integer, ${d.amount}::bigint)`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    update ${ledgerAccounts} set balance = ${ledgerAccounts.balance} + v.delta
-    from (values ${values}) as v(id, delta)
-    where ${ledgerAccounts.id} = v.id`);
-}
-
-export async function addToDailyTotal(
-  db: DbOrTx,
-  kind: string,
-  day: string,
-  amount: number,
-  postings: number,
-) {
-  await db
-    .insert(ledgerDailyTotals)
-    .values({ kind, day, amount, postings })
-    .onConflictDoUpdate({
-      target: [ledgerDailyTotals.kind, ledgerDailyTotals.day],
-      set: {
-        amount: sql`${ledgerDailyTotals.amount} + excluded.amount`,
-        postings: sql`${ledgerDailyTotals.postings} + excluded.postings`,
-      },
-    });
-  await db
-    .insert(ledgerKindTotals)
-    .values({ kind, amount, postings })
-    .onConflictDoUpdate({
-      target: ledgerKindTotals.kind,
-      set: {
-        amount: sql`${ledgerKindTotals.amount} + excluded.amount`,
-        postings: sql`${ledgerKindTotals.postings} + excluded.postings`,
-      },
-    });
+export async function writePostings(db: DbOrTx, writes: PostingWrites): Promise<void> {
+  const list = <T>(items: readonly T[], row: (item: T) => ReturnType<typeof sql>) =>
+    sql.join(items.map(row), sql`, `);
+  const parts: ReturnType<typeof sql>[] = [];
+  parts.push(sql`entries as (
+    insert into ${ledgerEntries} (posting_id, account_id, amount, created_at)
+    values ${list(writes.entries, (e) => sql`(${e.postingId}::bigint, ${e.accountId}::integer, ${e.amount}::bigint, ${e.createdAt.toISOString()}::timestamptz)`)})`);
+  const deltas = writes.deltas.filter((d) => d.amount !== 0);
+  if (deltas.length > 0)
+    parts.push(sql`balances as (
+    update ${ledgerAccounts} as a set balance = a.balance + v.delta
+    from (values ${list(deltas, (d) => sql`(${d.accountId}::integer, ${d.amount}::bigint)`)}) as v(id, delta)
+    where a.id = v.id)`);
+  const kinds = new Map<string, { amount: number; postings: number }>();
+  for (const t of writes.totals) {
+    const sum = kinds.get(t.kind) ?? { amount: 0, postings: 0 };
+    kinds.set(t.kind, { amount: sum.amount + t.amount, postings: sum.postings + t.postings });
+  }
+  parts.push(sql`daily as (
+    insert into ${ledgerDailyTotals} as t (kind, day, slot, amount, postings)
+    values ${list(writes.totals, (t) => sql`(${t.kind}, ${t.day}::date, counter_slot(), ${t.amount}::bigint, ${t.postings}::integer)`)}
+    on conflict (kind, day, slot) do update set amount = t.amount + excluded.amount, postings = t.postings + excluded.postings)`);
+  await db.execute(sql`with ${sql.join(parts, sql`, `)}
+    insert into ${ledgerKindTotals} as k (kind, slot, amount, postings)
+    values ${list([...kinds], ([kind, t]) => sql`(${kind}, counter_slot(), ${t.amount}::bigint, ${t.postings}::bigint)`)}
+    on conflict (kind, slot) do update set amount = k.amount + excluded.amount, postings = k.postings + excluded.postings`);
 }
 
 export async function findEntriesOfPosting(

@@ -2,20 +2,18 @@ import { kampalaDate, type Ugx, ugx } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
-  addToBalances,
-  addToDailyTotal,
   findAccountByCode,
   findBalancesByCodes,
   findEntriesOfPosting,
   findPostingById,
   findPostingByKey,
   findPostingsOfTransaction,
-  insertEntries,
-  insertPostingOnce,
+  insertPostingsOnce,
   lockAccountsByCode,
   openUserAccounts,
   type PostingRow,
   sumHeldForOthers,
+  writePostings,
 } from './ledger.repo.ts';
 import { type AccountCode, type PostingKind, perUserAccount } from './ledger-accounts.ts';
 
@@ -86,19 +84,38 @@ export function createLedgerService({ clock }: { clock: Clock }) {
     return rows;
   }
 
-  async function post(tx: Tx, journal: Journal, reverses: PostingRow | null): Promise<Posted> {
-    checkJournal(journal);
-    const postedAt = journal.postedAt ?? clock.now();
-    // The key is claimed first: a concurrent duplicate waits here, then finds the posting done.
-    const posting = await insertPostingOnce(tx, {
-      idempotencyKey: journal.idempotencyKey,
-      kind: journal.kind,
-      memo: journal.memo,
-      platformTransactionId: journal.platformTransactionId ?? null,
-      reversesPostingId: reverses?.id ?? null,
-      createdAt: postedAt,
-    });
-    if (!posting) {
+  /**
+   * Posts journals as one unit: claims their keys in one statement, then locks every account they
+   * name (in id order) and writes entries, balances and totals in one more (writePostings). A key
+   * that already posted answers its posting with isNew false and writes nothing.
+   */
+  async function postAll(
+    tx: Tx,
+    items: readonly { journal: Journal; reverses: PostingRow | null }[],
+  ): Promise<Posted[]> {
+    for (const { journal } of items) checkJournal(journal);
+    const now = clock.now();
+    const postedAt = (journal: Journal) => journal.postedAt ?? now;
+    // The keys are claimed first: a concurrent duplicate waits here, then finds the posting done.
+    const inserted = await insertPostingsOnce(
+      tx,
+      items.map(({ journal, reverses }) => ({
+        idempotencyKey: journal.idempotencyKey,
+        kind: journal.kind,
+        memo: journal.memo,
+        platformTransactionId: journal.platformTransactionId ?? null,
+        reversesPostingId: reverses?.id ?? null,
+        createdAt: postedAt(journal),
+      })),
+    );
+    const byKey = new Map(inserted.map((posting) => [posting.idempotencyKey, posting]));
+    const results: Posted[] = [];
+    for (const { journal } of items) {
+      const posting = byKey.get(journal.idempotencyKey);
+      if (posting) {
+        results.push({ posting, isNew: true });
+        continue;
+      }
       const existing = await findPostingByKey(tx, journal.idempotencyKey);
       if (!existing) throw new Error(`Posting ${journal.idempotencyKey} vanished`);
       if (existing.kind !== journal.kind) {
@@ -106,26 +123,55 @@ export function createLedgerService({ clock }: { clock: Clock }) {
           `Key ${journal.idempotencyKey} already posted a ${existing.kind}, not a ${journal.kind}`,
         );
       }
-      return { posting: existing, isNew: false };
+      results.push({ posting: existing, isNew: false });
     }
-    const accounts = await lockAccounts(
-      tx,
-      journal.lines.map((line) => line.account),
-    );
+    const fresh = items.filter(({ journal }) => byKey.has(journal.idempotencyKey));
+    if (fresh.length === 0) return results;
+
+    const accounts = await lockAccounts(tx, [
+      ...new Set(fresh.flatMap(({ journal }) => journal.lines.map((line) => line.account))),
+    ]);
     const idOf = new Map(accounts.map((account) => [account.code, account.id]));
-    const lines = journal.lines
-      .map((line) => ({ accountId: idOf.get(line.account) ?? 0, amount: line.amount }))
-      .sort((a, b) => a.accountId - b.accountId);
-    await insertEntries(
-      tx,
-      lines.map((line) => ({ postingId: posting.id, ...line, createdAt: postedAt })),
-    );
-    await addToBalances(tx, lines);
-    const gross = grossOf(lines);
-    const day = kampalaDate(postedAt);
-    if (reverses) await addToDailyTotal(tx, reverses.kind, day, -gross, -1);
-    else await addToDailyTotal(tx, journal.kind, day, gross, 1);
-    return { posting, isNew: true };
+    const entries: { postingId: number; accountId: number; amount: number; createdAt: Date }[] = [];
+    const deltas = new Map<number, number>();
+    const totals = new Map<string, { kind: string; day: string; amount: number; postings: number }>();
+    for (const { journal, reverses } of fresh) {
+      const posting = byKey.get(journal.idempotencyKey) as PostingRow;
+      const lines = journal.lines
+        .map((line) => ({ accountId: idOf.get(line.account) ?? 0, amount: line.amount }))
+        .sort((a, b) => a.accountId - b.accountId);
+      for (const line of lines) {
+        entries.push({ postingId: posting.id, ...line, createdAt: postedAt(journal) });
+        deltas.set(line.accountId, (deltas.get(line.accountId) ?? 0) + line.amount);
+      }
+      // A reversal takes its gross off the kind it reverses, on the day of the reversal.
+      const kind = reverses ? reverses.kind : journal.kind;
+      const sign = reverses ? -1 : 1;
+      const day = kampalaDate(postedAt(journal));
+      const key = `${kind}|${day}`;
+      const total = totals.get(key) ?? { kind, day, amount: 0, postings: 0 };
+      totals.set(key, {
+        ...total,
+        amount: total.amount + sign * grossOf(lines),
+        postings: total.postings + sign,
+      });
+    }
+    await writePostings(tx, {
+      entries,
+      deltas: [...deltas]
+        .map(([accountId, amount]) => ({ accountId, amount }))
+        .sort((a, b) => a.accountId - b.accountId),
+      // In key order, so two transactions that meet on a totals row wait in one order.
+      totals: [...totals.values()].sort((a, b) =>
+        a.kind === b.kind ? (a.day < b.day ? -1 : 1) : a.kind < b.kind ? -1 : 1,
+      ),
+    });
+    return results;
+  }
+
+  async function post(tx: Tx, journal: Journal, reverses: PostingRow | null): Promise<Posted> {
+    const [posted] = await postAll(tx, [{ journal, reverses }]);
+    return posted as Posted;
   }
 
   return {
@@ -137,6 +183,19 @@ export function createLedgerService({ clock }: { clock: Clock }) {
      */
     postJournal(tx: Tx, journal: Journal): Promise<Posted> {
       return post(tx, journal, null);
+    },
+
+    /**
+     * Posts several journals as one unit of the caller's transaction (a settlement's repayment and
+     * its shares): the same rules as postJournal for each, with the accounts of all of them locked
+     * once and written in one statement. An account named by several is checked on the balance they
+     * leave it together.
+     */
+    postJournals(tx: Tx, journals: readonly Journal[]): Promise<Posted[]> {
+      return postAll(
+        tx,
+        journals.map((journal) => ({ journal, reverses: null })),
+      );
     },
 
     /** Posts the mirror image of a posting (each line negated). A posting is reversed at most once. */

@@ -4,7 +4,7 @@ import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ledgerDailyTotals, ledgerEntries, ledgerKindTotals, ledgerPostings } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
-import { UnbalancedJournalError } from './ledger.service.ts';
+import { type Journal, UnbalancedJournalError } from './ledger.service.ts';
 import {
   INTEREST_INCOME,
   LOANS_RECEIVABLE,
@@ -204,6 +204,103 @@ describe('ledgerService.postJournal', () => {
   });
 });
 
+describe('ledgerService.postJournals', () => {
+  it('posts a repayment and its shares as one unit: each posting its own entries, an account in both moved by the net, once per key', async () => {
+    const lender = userWallet((await t.userWithToken('lender')).user.id);
+    const before = await t.services.ledger.balancesOf(t.db.database.db, [
+      PLATFORM_WALLET,
+      LOANS_RECEIVABLE,
+      INTEREST_INCOME,
+    ]);
+    const repaymentKey = newKey('batch-repayment');
+    const sharesKey = newKey('batch-shares');
+    const journals: Journal[] = [
+      {
+        idempotencyKey: repaymentKey,
+        kind: 'REPAYMENT',
+        memo: 'principal 100,000, interest 20,000',
+        lines: [
+          { account: PLATFORM_WALLET, amount: 120_000 },
+          { account: LOANS_RECEIVABLE, amount: -100_000 },
+          { account: INTEREST_INCOME, amount: -20_000 },
+        ],
+      },
+      {
+        idempotencyKey: sharesKey,
+        kind: 'REPAYMENT_SHARE',
+        memo: 'interest passed to the lender',
+        lines: [
+          { account: INTEREST_INCOME, amount: 18_000 },
+          { account: lender, amount: -18_000 },
+        ],
+      },
+    ];
+    const post = () => t.db.database.db.transaction((tx) => t.services.ledger.postJournals(tx, journals));
+    const first = await post();
+    expect(first.map((p) => p.isNew)).toEqual([true, true]);
+    const again = await post();
+    expect(again.map((p) => p.isNew)).toEqual([false, false]);
+    expect(again.map((p) => p.posting.id)).toEqual(first.map((p) => p.posting.id));
+
+    const entriesOf = async (postingId: number) =>
+      (await t.services.ledger.entriesOf(t.db.database.db, postingId)).map((e) => [e.account, e.amount]);
+    expect(await entriesOf(first[0]?.posting.id ?? 0)).toEqual(
+      expect.arrayContaining([
+        [PLATFORM_WALLET, 120_000],
+        [LOANS_RECEIVABLE, -100_000],
+        [INTEREST_INCOME, -20_000],
+      ]),
+    );
+    expect(await entriesOf(first[1]?.posting.id ?? 0)).toEqual(
+      expect.arrayContaining([
+        [INTEREST_INCOME, 18_000],
+        [lender, -18_000],
+      ]),
+    );
+    expect(await balance(PLATFORM_WALLET)).toBe((before.get(PLATFORM_WALLET) ?? 0) + 120_000);
+    expect(await balance(LOANS_RECEIVABLE)).toBe((before.get(LOANS_RECEIVABLE) ?? 0) - 100_000);
+    // −20,000 from the repayment, +18,000 from the shares: the fee stays.
+    expect(await balance(INTEREST_INCOME)).toBe((before.get(INTEREST_INCOME) ?? 0) - 2_000);
+    expect(await balance(lender)).toBe(-18_000);
+  });
+
+  it('writes nothing of either posting when one of them would overdraw a wallet', async () => {
+    const wallet = userWallet((await t.userWithToken('lender')).user.id);
+    const before = await balance(PLATFORM_WALLET);
+    const key = newKey('batch-overdraw');
+    await expect(
+      t.db.database.db.transaction((tx) =>
+        t.services.ledger.postJournals(tx, [
+          {
+            idempotencyKey: `${key}:a`,
+            kind: 'CAPITAL',
+            memo: 'in',
+            lines: [
+              { account: PLATFORM_WALLET, amount: 1_000 },
+              { account: PLATFORM_CAPITAL, amount: -1_000 },
+            ],
+          },
+          {
+            idempotencyKey: `${key}:b`,
+            kind: 'WITHDRAWAL',
+            memo: 'more than the wallet holds',
+            lines: [
+              { account: wallet, amount: 5_000 },
+              { account: PLATFORM_WALLET, amount: -5_000 },
+            ],
+          },
+        ]),
+      ),
+    ).rejects.toMatchObject({ cause: { constraint: 'ledger_accounts_user_wallet_not_overdrawn' } });
+    expect(await balance(PLATFORM_WALLET)).toBe(before);
+    const postings = await t.db.database.db
+      .select()
+      .from(ledgerPostings)
+      .where(sql`${ledgerPostings.idempotencyKey} like ${`${key}:%`}`);
+    expect(postings).toEqual([]);
+  });
+});
+
 describe('the database under the ledger', () => {
   it('refuses at commit a posting whose entries were written around the service and do not balance', async () => {
     await expect(
@@ -265,11 +362,13 @@ describe('ledgerService.reverse', () => {
       .from(ledgerDailyTotals)
       .where(sql`${ledgerDailyTotals.kind} = 'DISBURSEMENT_RESERVE'`);
     expect(totals.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
-    const [allTime] = await t.db.database.db
+    const allTime = await t.db.database.db
       .select()
       .from(ledgerKindTotals)
       .where(eq(ledgerKindTotals.kind, 'DISBURSEMENT_RESERVE'));
-    // The all-time total follows the posting and its reversal like the daily totals do.
-    expect(allTime).toMatchObject({ amount: 0, postings: 0 });
+    // The all-time total follows the posting and its reversal like the daily totals do (summed
+    // over the writers' slots).
+    expect(allTime.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
+    expect(allTime.reduce((sum, row) => sum + row.postings, 0)).toBe(0);
   });
 });

@@ -149,24 +149,6 @@ export function repaymentFlow(deps: {
         payment.loanId === null
           ? { kind: 'refused', code: 'LOAN_NOT_FOUND', reason: 'The repayment names no loan' }
           : await allocate(tx, deps, payment, payment.loanId);
-      const paidAt = payment.completedAt ?? payment.updatedAt;
-      await ledger.postJournal(tx, {
-        idempotencyKey: `payment:${payment.id}:settle`,
-        ...postingOf(payment, settlement),
-        platformTransactionId: payment.id,
-        postedAt: paidAt,
-        lines: journalLines(payment, settlement),
-      });
-      if (settlement.kind === 'allocated' && settlement.shareLines.length > 0) {
-        await ledger.postJournal(tx, {
-          idempotencyKey: `payment:${payment.id}:shares`,
-          kind: 'REPAYMENT_SHARE',
-          memo: `Repayment ${payment.referenceId} shared among the loan's lenders, less the platform fee`,
-          platformTransactionId: payment.id,
-          postedAt: paidAt,
-          lines: settlement.shareLines,
-        });
-      }
       if (settlement.kind === 'refused' || settlement.kind === 'failed') {
         await payments.flagForAttention(tx, payment.id, settlement.reason);
       }
@@ -186,6 +168,31 @@ export function repaymentFlow(deps: {
           balance: settlement.remainingBalance,
         });
       }
+      // Posted last, both postings as one batch: they lock the platform's accounts (and a popular
+      // lender's), which every settlement shares, so they are held from here to the commit only
+      // (ADR 012).
+      const paidAt = payment.completedAt ?? payment.updatedAt;
+      await ledger.postJournals(tx, [
+        {
+          idempotencyKey: `payment:${payment.id}:settle`,
+          ...postingOf(payment, settlement),
+          platformTransactionId: payment.id,
+          postedAt: paidAt,
+          lines: journalLines(payment, settlement),
+        },
+        ...(settlement.kind === 'allocated' && settlement.shareLines.length > 0
+          ? [
+              {
+                idempotencyKey: `payment:${payment.id}:shares`,
+                kind: 'REPAYMENT_SHARE' as const,
+                memo: `Repayment ${payment.referenceId} shared among the loan's lenders, less the platform fee`,
+                platformTransactionId: payment.id,
+                postedAt: paidAt,
+                lines: settlement.shareLines,
+              },
+            ]
+          : []),
+      ]);
     },
     notice(payment, outcome) {
       return outcome === 'COMPLETED'

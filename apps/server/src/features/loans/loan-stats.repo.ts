@@ -26,12 +26,13 @@ const portfolioTotals = preparedRead('loans.status_totals', (db) =>
   db
     .select({
       status: loanStatusTotals.status,
-      count: sql<number>`${loanStatusTotals.count}::int`,
-      amount: loanStatusTotals.amount,
-      payable: loanStatusTotals.totalPayable,
-      payments: loanStatusTotals.totalPayments,
+      count: sql<number>`sum(${loanStatusTotals.count})::int`,
+      amount: sql<number>`sum(${loanStatusTotals.amount})::bigint`.mapWith(Number),
+      payable: sql<number>`sum(${loanStatusTotals.totalPayable})::bigint`.mapWith(Number),
+      payments: sql<number>`sum(${loanStatusTotals.totalPayments})::bigint`.mapWith(Number),
     })
-    .from(loanStatusTotals),
+    .from(loanStatusTotals)
+    .groupBy(loanStatusTotals.status),
 );
 
 const userTotals = preparedRead('loans.user_status_totals', (db) =>

@@ -27,9 +27,13 @@ export async function sumPostedPerWeek(
 
 const kindTotals = preparedRead('money_reports.posted_kind_totals', (db) =>
   db
-    .select({ kind: ledgerKindTotals.kind, amount: ledgerKindTotals.amount })
+    .select({
+      kind: ledgerKindTotals.kind,
+      amount: sql<number>`sum(${ledgerKindTotals.amount})::bigint`.mapWith(Number),
+    })
     .from(ledgerKindTotals)
-    .where(sql`${ledgerKindTotals.kind} = any(${sql.placeholder('kinds')})`),
+    .where(sql`${ledgerKindTotals.kind} = any(${sql.placeholder('kinds')})`)
+    .groupBy(ledgerKindTotals.kind),
 );
 
 const postedSince = preparedRead('money_reports.posted_since', (db) => {

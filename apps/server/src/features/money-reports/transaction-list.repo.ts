@@ -224,8 +224,8 @@ const summaryTotals = preparedRead('money_reports.transactions_summary_totals', 
   db
     .select({
       status: platformTransactionTotals.status,
-      count: platformTransactionTotals.count,
-      amount: platformTransactionTotals.amount,
+      count: sql<number>`sum(${platformTransactionTotals.count})::bigint`.mapWith(Number),
+      amount: sql<number>`sum(${platformTransactionTotals.amount})::bigint`.mapWith(Number),
     })
     .from(platformTransactionTotals)
     .where(
@@ -233,7 +233,8 @@ const summaryTotals = preparedRead('money_reports.transactions_summary_totals', 
         shape.includes('s') ? eq(platformTransactionTotals.status, sql.placeholder('status')) : undefined,
         shape.includes('t') ? eq(platformTransactionTotals.type, sql.placeholder('type')) : undefined,
       ),
-    ),
+    )
+    .groupBy(platformTransactionTotals.status),
 );
 
 const summaryCounts = preparedRead(

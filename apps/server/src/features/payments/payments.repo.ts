@@ -90,7 +90,12 @@ export async function updateTransaction(
   await db.update(platformTransactions).set(set).where(eq(platformTransactions.id, id));
 }
 
-/** Keeps the per-(type, status) counts and amounts in step with an insert or a status move. */
+/**
+ * Keeps the per-(type, status) counts and amounts in step with an insert or a status move, in one
+ * statement: the rows are sharded (migration 0032), this transaction adds to its backend's slot, so
+ * concurrent moves of the same type do not queue on one row. Rows go in enum order, so two
+ * transactions that do meet on a slot wait in one order.
+ */
 export async function shiftTotals(
   db: DbOrTx,
   type: TransactionType,
@@ -98,23 +103,27 @@ export async function shiftTotals(
   to: TransactionStatus,
   amount: number,
 ): Promise<void> {
-  // The two rows are updated in a fixed order (from before to by the enum order) to avoid deadlocks.
   const order = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
   const moves = [
     ...(from ? [{ status: from, count: -1, amount: -amount }] : []),
     { status: to, count: 1, amount },
   ].sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status));
-  for (const move of moves) {
-    await db
-      .update(platformTransactionTotals)
-      .set({
-        count: sql`${platformTransactionTotals.count} + ${move.count}`,
-        amount: sql`${platformTransactionTotals.amount} + ${move.amount}`,
-      })
-      .where(
-        and(eq(platformTransactionTotals.type, type), eq(platformTransactionTotals.status, move.status)),
-      );
-  }
+  const t = platformTransactionTotals;
+  await db
+    .insert(t)
+    .values(
+      moves.map((move) => ({
+        type,
+        status: move.status,
+        slot: sql`counter_slot()`,
+        count: move.count,
+        amount: move.amount,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [t.type, t.status, t.slot],
+      set: { count: sql`${t.count} + excluded.count`, amount: sql`${t.amount} + excluded.amount` },
+    });
 }
 
 /** Open payments whose next look is due, oldest due first. */

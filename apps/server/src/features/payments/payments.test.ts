@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
 import { idempotencyKey, lenderWithBalance } from '../../../test/money-helpers.ts';
@@ -208,7 +208,16 @@ describe('the payment status', () => {
   });
 
   it('keeps the per-type, per-status totals equal to a plain count of the rows', async () => {
-    const totals = await t.db.database.db.select().from(platformTransactionTotals);
+    // The totals are sharded by writer slot (migration 0032): a type and status is the sum of its rows.
+    const totals = await t.db.database.db
+      .select({
+        type: platformTransactionTotals.type,
+        status: platformTransactionTotals.status,
+        count: sql<number>`sum(${platformTransactionTotals.count})::bigint`.mapWith(Number),
+        amount: sql<number>`sum(${platformTransactionTotals.amount})::bigint`.mapWith(Number),
+      })
+      .from(platformTransactionTotals)
+      .groupBy(platformTransactionTotals.type, platformTransactionTotals.status);
     const rows = await t.db.database.db.select().from(platformTransactions);
     for (const total of totals) {
       const matching = rows.filter((r) => r.type === total.type && r.status === total.status);
