@@ -124,15 +124,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
           : { failureReason: (detail.reason ?? 'Payment failed').slice(0, 500), failedAt: now };
       const seen = { ...current, ...set };
       // The status moves first (the row is ours under its lock; if the flow fails, the whole
-      // transaction rolls back): the flow's postings, which lock accounts every settlement shares,
-      // are then the last statements before the commit (ADR 012).
+      // transaction rolls back), so that the flow's postings, which lock accounts every
+      // settlement shares, come just before the commit (ADR 012). The totals stay after them:
+      // ledger accounts before transaction totals is the lock order of every money transaction.
       const moved = await moveStatus(tx, id, ['PENDING', 'PROCESSING'], outcome, {
         ...set,
         updatedAt: now,
         nextPollAt: null,
       });
       if (!moved) throw new Error(`Payment ${id} left ${current.status} under its lock`);
-      await shiftTotals(tx, current.type, current.status, outcome, current.amount);
       if (outcome === 'COMPLETED') await flow.settle(tx, seen);
       else if (flow.unwind) await flow.unwind(tx, seen);
       else {
@@ -141,6 +141,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           memo: `Payment ${current.referenceId} failed: ${set.failureReason ?? ''}`.slice(0, 500),
         });
       }
+      await shiftTotals(tx, current.type, current.status, outcome, current.amount);
       const notice = flow.notice(moved, outcome);
       if (notice) {
         await deps.notifications.notify(tx, {
