@@ -342,7 +342,9 @@ describe('installment reminders', () => {
     const first = await reminders();
     expect(first.map((m) => m.channel)).toEqual(['sms', 'inbox']);
     expect(first[0]?.body).toMatch(
-      new RegExp(`^Sente: Akello, installment 1 of loan #${loan.id}, UGX [\\d,]+, is due on Mon 9 Mar\\. `),
+      new RegExp(
+        `^Sente: Akello, installment 1 of loan ${loan.loanRef}, UGX [\\d,]+, is due on Mon 9 Mar\\. `,
+      ),
     );
     clock.set(kampala('2026-03-08T09:00:00'));
     await Promise.all([remind(), remind()]);
