@@ -178,15 +178,18 @@ export function repaymentFlow(deps: {
         data: { transaction_id: payment.id, reference_id: payment.referenceId, loan_id: payment.loanId },
       });
       // The borrower's SMS receipt once the money is applied to the loan: the balance left, or, for
-      // the repayment that pays it off, that the loan is fully paid (once per loan, whatever repeats).
+      // the repayment that pays it off, that the loan is fully paid; once each, whatever repeats.
       if (settlement.kind === 'allocated' && payment.loanId !== null) {
         const loan = await findLoanForMessage(tx, payment.loanId);
         const about = { name: loan?.name ?? '', loanRef: loan?.loanRef ?? '', amount: payment.amount };
         if (settlement.remainingBalance > 0) {
-          await messages.send(tx, payment.userId, 'payment.received', {
-            ...about,
-            balance: settlement.remainingBalance,
-          });
+          await messages.send(
+            tx,
+            payment.userId,
+            'payment.received',
+            { ...about, balance: settlement.remainingBalance },
+            { dedupeKey: `payment-received:${payment.id}` },
+          );
         } else {
           await messages.send(
             tx,
