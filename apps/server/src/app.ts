@@ -194,6 +194,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     idempotency,
     applications,
     lenders: { assertMayBid, assertIsLender },
+    messages,
     config: config.marketplace,
   });
   const lending = createLendingService({

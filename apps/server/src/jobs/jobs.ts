@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { loanStatusJob } from '../features/loans/loan-status.job.ts';
+import {
+  sendMissedPaymentNotices,
+  sendOfferExpiryReminders,
+} from '../features/messages/borrower-reminders.ts';
 import { sendInstallmentReminders } from '../features/messages/installment-reminders.ts';
 import { AUTO_INVEST_JOB, MESSAGE_DELIVERY_JOB } from './job-names.ts';
 import type { JobDefinition } from './job-queue.ts';
@@ -56,6 +60,24 @@ export function backgroundJobs(
       run: async (now) => {
         const written = await sendInstallmentReminders(services, now);
         if (written > 0) log.info({ written }, 'installment reminders written');
+      },
+    },
+    {
+      // 10:00 Kampala: installments still unpaid 1 and 7 days after their due date, once each.
+      name: 'messages.missed-payment-notices',
+      schedule: { cron: '0 10 * * *' },
+      run: async (now) => {
+        const written = await sendMissedPaymentNotices(services, now);
+        if (written > 0) log.info({ written }, 'missed-payment notices written');
+      },
+    },
+    {
+      // Offers lapsing within 3 hours, once per application and round; every 5 minutes is close enough.
+      name: 'messages.offer-expiry-reminders',
+      schedule: { cron: '*/5 * * * *' },
+      run: async (now) => {
+        const written = await sendOfferExpiryReminders(services, now);
+        if (written > 0) log.info({ written }, 'offer expiry reminders written');
       },
     },
     {

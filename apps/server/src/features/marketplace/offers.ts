@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
-import { applications, loanTypes } from '../../db/schema/index.ts';
+import { applications, loanTypes, users } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../domain-error.ts';
+import { kampalaSmsTime } from '../messages/kampala-sms-time.ts';
 import { lenderCount, runAuction } from './auction.ts';
 import {
   fillsOf,
@@ -25,18 +26,20 @@ import { HOUR, type MarketplaceDeps } from './marketplace-deps.ts';
 import { offerTerms } from './offer-terms.ts';
 import { endWithoutLoan, releaseAll, releaseBid } from './reservations.ts';
 
-type Deps = Pick<MarketplaceDeps, 'db' | 'clock' | 'ledger' | 'config'>;
+type Deps = Pick<MarketplaceDeps, 'db' | 'clock' | 'ledger' | 'config' | 'messages'>;
 
 async function loanFacts(tx: Tx, applicationId: number) {
   const [row] = await tx
     .select({
       userId: applications.userId,
+      borrowerName: users.name,
       months: applications.loanTermMonths,
       interestType: loanTypes.interestType,
       minimumAmount: loanTypes.minAmount,
     })
     .from(applications)
     .innerJoin(loanTypes, eq(loanTypes.id, applications.loanTypeId))
+    .innerJoin(users, eq(users.id, applications.userId))
     .where(eq(applications.id, applicationId));
   if (!row) throw new Error(`Application ${applicationId} of a listing is gone`);
   return row;
@@ -45,8 +48,8 @@ async function loanFacts(tx: Tx, applicationId: number) {
 /**
  * Bidding ends (the window closed, or the borrower asked early): the uniform-price auction makes at
  * most two offers out of the live bids. Bids in neither offer are released at once; the others stay
- * reserved until the borrower chooses. No offer at all: every bid is released and the listing
- * EXPIRED. The caller holds the listing's lock.
+ * reserved until the borrower chooses, and the borrower is told the offers are ready. No offer at
+ * all: every bid is released and the listing EXPIRED. The caller holds the listing's lock.
  */
 export async function closeListing(tx: Tx, deps: Deps, listing: ListingRow): Promise<ListingRow> {
   const now = deps.clock.now();
@@ -107,6 +110,20 @@ export async function closeListing(tx: Tx, deps: Deps, listing: ListingRow): Pro
     deps,
     live.filter((b) => !inAnOffer.has(b.id)),
     'not needed by any offer',
+  );
+  // Once per round whatever retries the close: the dedupe key names the listing's round.
+  await deps.messages.send(
+    tx,
+    facts.userId,
+    'offers.ready',
+    {
+      name: facts.borrowerName,
+      applicationId: listing.applicationId,
+      offers: made.length,
+      amount: Math.max(...made.map((offer) => offer.amount)),
+      expiresAt: kampalaSmsTime(expiresAt),
+    },
+    { dedupeKey: `offers-ready:${listing.id}:${listing.round}` },
   );
   return updateListing(tx, listing.id, { status: 'OFFERED', closedAt: now, updatedAt: now });
 }

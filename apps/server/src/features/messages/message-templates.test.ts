@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fitsOneSms, gsm7Length } from './gsm7.ts';
-import { clip, type TemplateDataMap, type TemplateName, templates } from './message-templates.ts';
+import {
+  clip,
+  type MessageTemplate,
+  type TemplateDataMap,
+  type TemplateName,
+  templates,
+} from './message-templates.ts';
+
+/** A loan reference after ten million loans in a year (the sequence is padded to six digits). */
+const LONGEST_LOAN_REF = 'SL-2099-99999999';
 
 /** The longest realistic values: the largest amounts and ids, long names, a reason at the limit. */
 const LONGEST: { readonly [Name in TemplateName]: TemplateDataMap[Name] } = {
@@ -20,12 +29,12 @@ const LONGEST: { readonly [Name in TemplateName]: TemplateDataMap[Name] } = {
   'payment.received': {
     name: 'Nakawunde-Ssekandi Christabellah Nalubega',
     amount: 500_000_000,
-    loanId: 2_147_483_647,
+    loanRef: LONGEST_LOAN_REF,
     balance: 999_999_999,
   },
   'installment.due': {
     name: 'Nakawunde-Ssekandi Christabellah Nalubega',
-    loanId: 2_147_483_647,
+    loanRef: LONGEST_LOAN_REF,
     installment: 260,
     amount: 99_999_999,
     when: 'on Wed 30 Sep',
@@ -38,7 +47,52 @@ const LONGEST: { readonly [Name in TemplateName]: TemplateDataMap[Name] } = {
     amount: 9_999_999_999,
   },
   'admin.dead-job': { queue: 'marketplace.expire-lapsed-offers', error: 'x'.repeat(2_000) },
+  'application.received': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    applicationId: 2_147_483_647,
+    amount: 500_000_000,
+  },
+  'offers.ready': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    applicationId: 2_147_483_647,
+    offers: 2,
+    amount: 500_000_000,
+    expiresAt: '30 Sep 23:59',
+  },
+  'offers.expiring': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    applicationId: 2_147_483_647,
+    expiresAt: '30 Sep 23:59',
+  },
+  'loan.disbursed': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    loanRef: LONGEST_LOAN_REF,
+    amount: 500_000_000,
+    firstInstallment: 99_999_999,
+    firstDueDate: 'Wed 30 Sep',
+  },
+  'payment.missed': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    loanRef: LONGEST_LOAN_REF,
+    installment: 260,
+    amount: 99_999_999,
+    dueDate: 'Wed 30 Sep',
+    daysLate: 7,
+  },
+  'loan.fully-paid': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    loanRef: LONGEST_LOAN_REF,
+    amount: 500_000_000,
+    overpayment: 499_999_999,
+  },
 };
+
+/** Texts that differ by a field's value, rendered with the longest values of each variant too. */
+type Rendering = { readonly [Name in TemplateName]: [Name, TemplateDataMap[Name]] }[TemplateName];
+const VARIANTS: readonly Rendering[] = [
+  ['payment.missed', { ...LONGEST['payment.missed'], daysLate: 1 }],
+  ['offers.ready', { ...LONGEST['offers.ready'], offers: 1 }],
+];
 
 /** What must never leave Sente in a message (docs/messages.md). */
 const FORBIDDEN = [
@@ -51,30 +105,37 @@ const FORBIDDEN = [
   /(?<![#\d])\d{10,}/,
 ];
 
+/** Its SMS fits one GSM-7 SMS, and none of its channels holds a secret. */
+function expectFitsAndSafe<Name extends TemplateName>(name: Name, data: TemplateDataMap[Name]): void {
+  const template = templates[name] as MessageTemplate<TemplateDataMap[Name]>;
+  const texts: string[] = [];
+  if (template.sms) {
+    const sms = template.sms(data);
+    expect({ name, length: gsm7Length(sms) }).toEqual({ name, length: expect.any(Number) });
+    expect(fitsOneSms(sms), `${name}: ${sms.length} characters: ${sms}`).toBe(true);
+    texts.push(sms);
+  }
+  if (template.email) {
+    const email = template.email(data);
+    texts.push(email.subject, email.text);
+  }
+  if (template.inbox) {
+    const inbox = template.inbox(data);
+    texts.push(inbox.title, inbox.message);
+  }
+  expect(texts.length).toBeGreaterThan(0);
+  for (const text of texts) for (const pattern of FORBIDDEN) expect(text).not.toMatch(pattern);
+}
+
 describe('the message templates', () => {
-  for (const [name, template] of Object.entries(templates) as [
-    TemplateName,
-    (typeof templates)[TemplateName],
-  ][]) {
-    const data = LONGEST[name] as never;
+  for (const name of Object.keys(templates) as TemplateName[]) {
     it(`${name}: its SMS fits one GSM-7 SMS and no message holds a secret, with the longest values`, () => {
-      const texts: string[] = [];
-      if (template.sms) {
-        const sms = template.sms(data);
-        expect({ name, length: gsm7Length(sms) }).toEqual({ name, length: expect.any(Number) });
-        expect(fitsOneSms(sms), `${name}: ${sms.length} characters: ${sms}`).toBe(true);
-        texts.push(sms);
-      }
-      if (template.email) {
-        const email = template.email(data);
-        texts.push(email.subject, email.text);
-      }
-      if (template.inbox) {
-        const inbox = template.inbox(data);
-        texts.push(inbox.title, inbox.message);
-      }
-      expect(texts.length).toBeGreaterThan(0);
-      for (const text of texts) for (const pattern of FORBIDDEN) expect(text).not.toMatch(pattern);
+      expectFitsAndSafe(name, LONGEST[name]);
+    });
+  }
+  for (const [name, data] of VARIANTS) {
+    it(`${name} (${JSON.stringify(data).slice(-30)}): its other wording fits and is safe too`, () => {
+      expectFitsAndSafe(name, data as never);
     });
   }
 });

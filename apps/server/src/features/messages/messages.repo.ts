@@ -156,6 +156,7 @@ export async function findInstallmentsDueOn(db: DbOrTx, dueDates: readonly strin
         Number,
       ),
       loanId: loans.id,
+      loanRef: loans.loanRef,
       userId: loans.userId,
       name: users.name,
     })

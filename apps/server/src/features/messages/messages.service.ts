@@ -63,7 +63,11 @@ export function createMessagesService(deps: MessagesDeps) {
     userId: number,
     name: Name,
     data: TemplateDataMap[Name],
-    options: { dedupeKey?: string } = {},
+    options: {
+      dedupeKey?: string;
+      /** A deadline the message is about: an SMS the quiet hours would hold until then is not written. */
+      expiresAt?: Date;
+    } = {},
   ): Promise<number> {
     const template = templates[name];
     const recipient = await findRecipient(tx, userId);
@@ -91,11 +95,13 @@ export function createMessagesService(deps: MessagesDeps) {
       if (isWritten) written++;
       return isWritten;
     };
-    if (template.sms && recipient.phoneNumber) {
+    const smsAt = smsReleaseTime(now, template.category);
+    const isSmsInTime = !options.expiresAt || smsAt < options.expiresAt;
+    if (template.sms && recipient.phoneNumber && isSmsInTime) {
       await write('sms', {
         recipient: recipient.phoneNumber,
         body: template.sms(data),
-        notBefore: smsReleaseTime(now, template.category),
+        notBefore: smsAt,
       });
     }
     if (template.email && providers.email) {
