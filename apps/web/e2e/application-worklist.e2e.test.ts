@@ -313,9 +313,12 @@ describe('the Applications column chooser', () => {
     await page.reload();
     await rows(page).first().waitFor();
     expect(await headers()).toContain('Loan Type');
-    expect(await table(page).locator('tbody td').first().evaluate((cell) => getComputedStyle(cell).position)).toBe(
-      'sticky',
-    );
+    expect(
+      await table(page)
+        .locator('tbody td')
+        .first()
+        .evaluate((cell) => getComputedStyle(cell).position),
+    ).toBe('sticky');
     await summary.click();
     await group.getByRole('checkbox', { name: 'Loan Type' }).uncheck();
     await table(page).locator('thead th', { hasText: 'Loan Type' }).waitFor({ state: 'detached' });

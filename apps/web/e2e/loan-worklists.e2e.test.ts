@@ -360,7 +360,9 @@ describe('Export all', () => {
       await adminApi<{ results: { loan: number; loan_id: string }[] }>('/api/loans/transactions/?page_size=1')
     ).results;
     if (!latest) throw new Error('no repayment in the demo data');
-    const paid = await adminApi<{ count: number }>(`/api/loans/transactions/?loan=${latest.loan}&page_size=1`);
+    const paid = await adminApi<{ count: number }>(
+      `/api/loans/transactions/?loan=${latest.loan}&page_size=1`,
+    );
     const { page, problems, close } = await openAdminPage(
       browser,
       `/dashboard/loans?tab=repayments&loan=${latest.loan}`,
