@@ -58,6 +58,7 @@ export function disbursementFlow(deps: {
         applicationId: payment.applicationId,
         disbursedAt,
         platformTransactionId: payment.id,
+        disbursedById: payment.requestedById,
         terms: funding.kind === 'lenders' ? { amount: funding.amount, rateBp: funding.rateBp } : undefined,
       });
       await marketplace.recordParticipations(

@@ -19,6 +19,7 @@ import { createLoanFromApplication } from './create-loan.ts';
 import { findLoansForExport, listLoans } from './loan-list.repo.ts';
 import {
   countOverdueBetween,
+  findDisburser,
   findLoanView,
   findOverdueForExport,
   type LoanView,
@@ -123,11 +124,19 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
 
     async detailFor(viewer: LoanViewer, id: number) {
       const loan = await viewFor(viewer, id);
-      const [installments, history] = await Promise.all([
+      const disburserId = loan.loan.disbursedById;
+      const [installments, history, disburser] = await Promise.all([
         findInstallments(db, id),
         findStatusHistory(db, id),
+        // Staff see who paid the loan out; the borrower's own view does not name the admin.
+        viewer.role === 'admin' && disburserId !== null ? findDisburser(db, disburserId) : undefined,
       ]);
-      return { loan, installments, history };
+      return {
+        loan,
+        installments,
+        history,
+        disbursedBy: viewer.role === 'admin' ? (disburser ?? null) : undefined,
+      };
     },
 
     async balanceFor(viewer: LoanViewer, id: number) {

@@ -66,6 +66,8 @@ export interface NewPayment {
   readonly description: string;
   readonly loanId?: number | null;
   readonly applicationId?: number | null;
+  /** The admin who asked for it (Disburse), kept for the loan a payout creates. */
+  readonly requestedById?: number | null;
 }
 
 const FINAL = new Set(['COMPLETED', 'FAILED']);
@@ -214,6 +216,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         phoneNumber: input.phoneNumber,
         loanId: input.loanId ?? null,
         applicationId: input.applicationId ?? null,
+        requestedById: input.requestedById ?? null,
         description: input.description,
         category: flow.category,
         // If this process dies before sending, the poller finds the payment and sends it.
