@@ -32,10 +32,24 @@ export const STATUS_LABELS: Record<ApplicationDto['status'], string> = {
   REJECTED: 'Rejected',
 };
 
-/** Where focus goes once an action on a row is done: the row's next action, else its name. */
-export function focusApplicationRow(id: number): void {
-  const next = document.querySelector<HTMLElement>(`[data-application-actions="${id}"] button`);
-  (next ?? document.getElementById(`application-${id}-name`))?.focus();
+/** What a row's action cell shows: its status, or DISBURSED once the loan exists. */
+type RowState = ApplicationDto['status'] | 'DISBURSED';
+const rowStateOf = (a: ApplicationDto): RowState => (a.approved_loan !== null ? 'DISBURSED' : a.status);
+
+/**
+ * Where focus goes once an action on a row is done: the row's next action, else its name. The list
+ * draws the changed row a moment after the dialog closes (the query cache tells the table on a
+ * timer, which a busy phone or laptop runs after the next frame), so this waits, up to a second,
+ * until the row no longer shows the state the action started from.
+ */
+export function focusApplicationRow(application: ApplicationDto, framesLeft = 60): void {
+  const cell = document.querySelector<HTMLElement>(`[data-application-actions="${application.id}"]`);
+  if (cell?.dataset.rowState === rowStateOf(application) && framesLeft > 0) {
+    requestAnimationFrame(() => focusApplicationRow(application, framesLeft - 1));
+    return;
+  }
+  const next = cell?.querySelector<HTMLElement>('button, a');
+  (next ?? document.getElementById(`application-${application.id}-name`))?.focus();
 }
 
 /** Sticky while the table scrolls sideways on a narrow screen; the header cell keeps its shade. */
@@ -84,7 +98,7 @@ function ActionCell({
     );
   }
   return (
-    <div className="flex items-center gap-1" data-application-actions={a.id}>
+    <div className="flex items-center gap-1" data-application-actions={a.id} data-row-state={rowStateOf(a)}>
       {actions ?? <span className="text-slate-600 dark:text-slate-400">—</span>}
     </div>
   );
