@@ -3,6 +3,8 @@ import type { Services } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { loanStatusJob } from '../features/loans/loan-status.job.ts';
 import { sendInstallmentReminders } from '../features/messages/installment-reminders.ts';
+import { sendMonthlyStatements } from '../features/messages/monthly-statement.ts';
+import { sendRepaymentsDigests } from '../features/messages/repayments-digest.ts';
 import { AUTO_INVEST_JOB, MESSAGE_DELIVERY_JOB } from './job-names.ts';
 import type { JobDefinition } from './job-queue.ts';
 
@@ -21,7 +23,7 @@ export function backgroundJobs(
     // PAYMENT_POLL_INTERVAL_MS=0 turns the poller off.
     ...(services.payments.pollIntervalMs > 0 ? [paymentPollJob(services)] : []),
     // Loan statuses (ACTIVE/OVERDUE/DEFAULT/FULLY_PAID) follow the calendar: on start and every 5 minutes.
-    loanStatusJob(database, log),
+    loanStatusJob(database, services.messages, log),
     // The marketplace's clock: bidding windows close and offers lapse, releasing what they reserved.
     {
       name: 'marketplace.close-due-listings',
@@ -56,6 +58,24 @@ export function backgroundJobs(
       run: async (now) => {
         const written = await sendInstallmentReminders(services, now);
         if (written > 0) log.info({ written }, 'installment reminders written');
+      },
+    },
+    {
+      // 08:00 Kampala: yesterday's repayments per lender, once per lender and day (dedupe keys).
+      name: 'messages.lender-repayments-digest',
+      schedule: { cron: '0 8 * * *' },
+      run: async (now) => {
+        const written = await sendRepaymentsDigests(services, now);
+        if (written > 0) log.info({ written }, 'repayments digests written');
+      },
+    },
+    {
+      // The 1st at 07:00 Kampala: last month's statement to each lender whose money moved, once.
+      name: 'messages.lender-monthly-statements',
+      schedule: { cron: '0 7 1 * *' },
+      run: async (now) => {
+        const written = await sendMonthlyStatements(services, now);
+        if (written > 0) log.info({ written }, 'monthly statements written');
       },
     },
     {

@@ -33,6 +33,7 @@ import {
   repaymentTotals,
 } from './loan-stats.repo.ts';
 import { daysInArrears } from './loan-status.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import { updateLoanStatuses } from './loan-status-update.ts';
 import { findInstallments, findStatusHistory } from './loans.repo.ts';
 import { paymentPercentage } from './payment-percentage.ts';
@@ -65,7 +66,15 @@ const earlier = (a: string | undefined, b: string | undefined) => (a && b ? (a <
  * Loans: creation from an approved application and repayment allocation (both in the caller's
  * transaction, for the money feature's disburse and repay flows), reads and statistics.
  */
-export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
+export function createLoansService({
+  db,
+  clock,
+  messages,
+}: {
+  db: Db;
+  clock: Clock;
+  messages: Pick<MessagesService, 'send'>;
+}) {
   const today = () => kampalaDate(clock.now());
 
   /**
@@ -106,7 +115,7 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
     today,
 
     /** The status job's work, now, without its lock (the demo seed uses it). */
-    refreshStatuses: () => db.transaction((tx) => updateLoanStatuses(tx, clock.now())),
+    refreshStatuses: () => db.transaction((tx) => updateLoanStatuses(tx, clock.now(), messages)),
 
     /** The schedule a loan would have (the credit check and the calculator use it). */
     previewSchedule(input: { principal: number; rate: string; months: number; interestType: InterestType }) {

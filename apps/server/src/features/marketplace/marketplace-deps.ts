@@ -3,6 +3,7 @@ import type { MarketplaceConfig } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { LenderMessages } from './lender-messages.ts';
 
 /** Who may bid: the lenders feature answers (KYC, terms, an admin's verification). */
 export interface LenderGate {
@@ -18,6 +19,8 @@ export interface MarketplaceDeps {
   readonly idempotency: IdempotencyService;
   readonly lenders: LenderGate;
   readonly config: MarketplaceConfig;
+  /** Lenders hear of their bids and listings in the same transaction (docs/messages.md). */
+  readonly messages: LenderMessages;
 }
 
 export const HOUR = 60 * 60 * 1000;

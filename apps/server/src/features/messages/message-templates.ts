@@ -4,6 +4,7 @@
  * realistic values); no message ever carries a PIN, a password, a full NIN or a full account number.
  */
 import { formatUgx } from '@sente/contract';
+import { type LenderTemplateData, lenderTemplates } from './templates/lender.ts';
 
 /** What a user may turn off (marketing, digest) and what quiet hours hold (all but security). */
 export type MessageCategory = 'security' | 'payment' | 'service' | 'marketing' | 'digest';
@@ -86,7 +87,7 @@ export interface DeadJobData {
   readonly error: string;
 }
 
-export interface TemplateDataMap {
+export interface TemplateDataMap extends LenderTemplateData {
   'application.approved': ApplicationDecisionData;
   'application.rejected': ApplicationDecisionData;
   'payment.received': PaymentReceivedData;
@@ -98,6 +99,7 @@ export interface TemplateDataMap {
 export type TemplateName = keyof TemplateDataMap;
 
 export const templates: { readonly [Name in TemplateName]: MessageTemplate<TemplateDataMap[Name]> } = {
+  ...lenderTemplates,
   'application.approved': {
     category: 'service',
     audience: 'borrower',
