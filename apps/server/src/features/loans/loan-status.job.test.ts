@@ -115,10 +115,13 @@ describe('the loan status job', () => {
     const logged: string[] = [];
     const queue = createJobQueue({ database: t.db.database, clock, pollMs: 500 });
     try {
-      await queue.start([loanStatusJob(t.db.database, t.services.messages, { info: (_p, m) => logged.push(m) })], {
-        info: () => {},
-        error: () => {},
-      });
+      await queue.start(
+        [loanStatusJob(t.db.database, t.services.messages, { info: (_p, m) => logged.push(m) })],
+        {
+          info: () => {},
+          error: () => {},
+        },
+      );
       const deadline = Date.now() + 20_000;
       while (logged.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     } finally {

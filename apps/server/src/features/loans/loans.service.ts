@@ -14,6 +14,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import { allocateRepayment } from './allocate-repayment.ts';
 import { createLoanFromApplication } from './create-loan.ts';
 import { findLoansForExport, listLoans } from './loan-list.repo.ts';
@@ -33,7 +34,6 @@ import {
   repaymentTotals,
 } from './loan-stats.repo.ts';
 import { daysInArrears } from './loan-status.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
 import { updateLoanStatuses } from './loan-status-update.ts';
 import { findInstallments, findStatusHistory } from './loans.repo.ts';
 import { paymentPercentage } from './payment-percentage.ts';

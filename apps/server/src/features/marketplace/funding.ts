@@ -9,6 +9,7 @@ import {
   lenderReserved,
   userWallet,
 } from '../ledger/ledger-accounts.ts';
+import { tellBidsFilled } from './lender-messages.ts';
 import {
   acceptedOffer,
   addToParticipations,
@@ -21,7 +22,6 @@ import {
 } from './marketplace.repo.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { splitRepayment } from './pro-rata.ts';
-import { tellBidsFilled } from './lender-messages.ts';
 import { endWithoutLoan } from './reservations.ts';
 
 /** Who pays a loan out: the lenders of the accepted offer, or the platform itself (the spec's flow). */

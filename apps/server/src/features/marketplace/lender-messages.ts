@@ -84,7 +84,12 @@ export async function tellBidsFilled(
       tx,
       fill.lenderId,
       'lender.bid-filled',
-      { name: names.get(fill.lenderId) ?? '', loanRef: loan.loanRef, amount: fill.amount, rateBp: loan.rateBp },
+      {
+        name: names.get(fill.lenderId) ?? '',
+        loanRef: loan.loanRef,
+        amount: fill.amount,
+        rateBp: loan.rateBp,
+      },
       { dedupeKey: `bid-filled:${fill.bidId}` },
     );
   }

@@ -4,6 +4,7 @@ import { transaction } from '../../db/retry-transaction.ts';
 import { applications, loanTypes } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../domain-error.ts';
 import { lenderCount, runAuction } from './auction.ts';
+import { tellBidsReleased, tellListingEnded } from './lender-messages.ts';
 import {
   fillsOf,
   findListingsToClose,
@@ -24,7 +25,6 @@ import {
 import { HOUR, type MarketplaceDeps } from './marketplace-deps.ts';
 import { offerTerms } from './offer-terms.ts';
 import { endWithoutLoan, releaseAll, releaseBid } from './reservations.ts';
-import { tellBidsReleased, tellListingEnded } from './lender-messages.ts';
 
 type Deps = Pick<MarketplaceDeps, 'db' | 'clock' | 'ledger' | 'config' | 'messages'>;
 

@@ -1,9 +1,9 @@
 import type { Clock } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
 import type { ListingEndReason } from '../messages/templates/lender.ts';
 import { type LenderMessages, tellListingEnded } from './lender-messages.ts';
-import { lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
 import {
   type BidRow,
   type ListingRow,

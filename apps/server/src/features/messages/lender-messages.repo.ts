@@ -1,7 +1,14 @@
 import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerPostings, loans, participations, users } from '../../db/schema/index.ts';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerPostings,
+  loans,
+  participations,
+  users,
+} from '../../db/schema/index.ts';
 
 /** The lenders of the given loans, with what each is still owed in principal on it. */
 export async function lenderSharesOfLoans(db: DbOrTx, loanIds: readonly number[]) {
@@ -12,9 +19,10 @@ export async function lenderSharesOfLoans(db: DbOrTx, loanIds: readonly number[]
       loanRef: loans.loanRef,
       lenderId: sql<number>`${participations.lenderId}`.mapWith(Number),
       name: users.name,
-      outstanding: sql<number>`(${participations.principalShare} - ${participations.principalRepaid})::bigint`.mapWith(
-        Number,
-      ),
+      outstanding:
+        sql<number>`(${participations.principalShare} - ${participations.principalRepaid})::bigint`.mapWith(
+          Number,
+        ),
     })
     .from(participations)
     .innerJoin(loans, eq(loans.id, participations.loanId))
@@ -75,7 +83,11 @@ export async function lendersWithActivity(db: DbOrTx, range: { from: Date; to: D
  * counts as the kind it reverses (a failed withdrawal gives back under WITHDRAWAL_RESERVE), so each
  * figure is net. Also each account's balance before `from`.
  */
-export async function lenderLedgerMonth(db: DbOrTx, codes: readonly string[], range: { from: Date; to: Date }) {
+export async function lenderLedgerMonth(
+  db: DbOrTx,
+  codes: readonly string[],
+  range: { from: Date; to: Date },
+) {
   const reversed = alias(ledgerPostings, 'reversed');
   const [moves, opening] = await Promise.all([
     db

@@ -9,8 +9,8 @@ import { completedRepayment, idempotencyKey, settleOpenPayments } from '../../..
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
 import { listings, loans, messages, participations } from '../../db/schema/index.ts';
-import { runLoanStatusTick } from '../loans/loan-status.job.ts';
 import { lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
+import { runLoanStatusTick } from '../loans/loan-status.job.ts';
 import { tellBidsFilled } from '../marketplace/lender-messages.ts';
 import { sendMonthlyStatements } from './monthly-statement.ts';
 import { sendRepaymentsDigests } from './repayments-digest.ts';
@@ -151,9 +151,9 @@ async function lenderFundedLoan(lenders: { user: { id: number; role: string }; a
   const { application, listing } = await listedApplication(owner.user.id, total);
   for (const lender of lenders) await bid(await tokenOf(lender.user), listing.id, lender.amount, '2.00');
   const [full] = await requestOffers(owner.token, application.id);
-  expect((await accept(owner.token, application.id, full?.id ?? 0, idempotencyKey('accept'))).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await accept(owner.token, application.id, full?.id ?? 0, idempotencyKey('accept'))).statusCode,
+  ).toBe(200);
   await freshAdmin();
   const paid = await disburse(application.id, idempotencyKey('disburse'));
   expect(paid.statusCode, paid.body).toBe(201);
@@ -209,7 +209,9 @@ describe('bids that fill and bids that come back', () => {
       [b, '800,000'],
       [c, '200,000'],
     ] as const) {
-      const filled = (await lenderMessagesOf(lender.user.id)).filter((m) => m.template === 'lender.bid-filled');
+      const filled = (await lenderMessagesOf(lender.user.id)).filter(
+        (m) => m.template === 'lender.bid-filled',
+      );
       expect(filled.map((m) => m.channel)).toEqual(['sms', 'inbox']);
       expect(filled[0]?.body).toBe(
         `Sente: Test, your bid funded loan ${loan?.loanRef}: you lent UGX ${lent} at 2.7% per month. See it in your portfolio.`,
@@ -241,9 +243,9 @@ describe('bids that fill and bids that come back', () => {
     await bid(b.token, listing.id, 800_000, '2.50');
     await bid(c.token, listing.id, 500_000, '2.70');
     const lower = (await requestOffers(owner.token, application.id)).find((o) => o.kind === 'lower-rate');
-    expect((await accept(owner.token, application.id, lower?.id ?? 0, idempotencyKey('accept'))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await accept(owner.token, application.id, lower?.id ?? 0, idempotencyKey('accept'))).statusCode,
+    ).toBe(200);
     expect(await kinds(a.user.id)).toEqual([]);
     expect(await kinds(c.user.id)).toEqual([
       ['lender.bid-released', 'sms'],
@@ -303,7 +305,10 @@ describe('listings that end without a loan', () => {
     await db().execute(
       sql`update offers set expires_at = ${new Date(clock.now().getTime() - 60_000)} where listing_id = ${second.listing.id}`,
     );
-    await Promise.all([t.services.marketplace.expireLapsedOffers(), t.services.marketplace.expireLapsedOffers()]);
+    await Promise.all([
+      t.services.marketplace.expireLapsedOffers(),
+      t.services.marketplace.expireLapsedOffers(),
+    ]);
     const all = await lenderMessagesOf(lender.user.id);
     expect(all.map((m) => m.template)).toEqual([
       'lender.listing-expired',
@@ -348,8 +353,7 @@ describe('a loan in default', () => {
     const [row] = await db().select().from(loans).where(eq(loans.id, loan.id));
     // Nothing paid: the first installment (16 March) is 90 days late on 14 June.
     clock.set(kampala('2026-06-14T10:00:00'));
-    const tick = () =>
-      runLoanStatusTick({ database: t.db.database, clock, messages: t.services.messages });
+    const tick = () => runLoanStatusTick({ database: t.db.database, clock, messages: t.services.messages });
     await Promise.all([tick(), tick()]);
     await tick();
     expect(row && (await db().select().from(loans).where(eq(loans.id, row.id)))[0]?.status).toBe('DEFAULT');
@@ -397,7 +401,9 @@ describe('the daily repayments digest', () => {
     const digest = () => sendRepaymentsDigests(t.services, clock.now());
     await Promise.all([digest(), digest()]);
     await digest();
-    const sent = (await lenderMessagesOf(keen.user.id)).filter((m) => m.template === 'lender.repayments-digest');
+    const sent = (await lenderMessagesOf(keen.user.id)).filter(
+      (m) => m.template === 'lender.repayments-digest',
+    );
     expect(sent.map((m) => m.channel)).toEqual(['sms']);
     expect(received).toBeGreaterThan(0);
     expect(sent[0]?.body).toBe(

@@ -3,10 +3,8 @@
  * a bid that funded a loan or was given back, a listing that ended without a loan, a loan in default,
  * and the monthly statement by e-mail.
  */
-import { formatRate, formatUgx } from '@sente/contract';
-import { firstName, type MessageTemplate } from '../message-templates.ts';
-
-const money = (amount: number) => formatUgx(amount);
+import { formatRate } from '@sente/contract';
+import { firstName, type MessageTemplate, money } from '../template-kit.ts';
 
 export interface BidFilledData {
   readonly name: string;
