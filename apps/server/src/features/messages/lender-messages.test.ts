@@ -470,7 +470,16 @@ describe('the monthly statement', () => {
     expect(statements.map((m) => m.channel)).toEqual(['email']);
     // Every e-mail queued so far (the verifications too) goes out, a batch at a time.
     while ((await t.services.messages.deliverDue()).sent > 0);
-    const mail = arrived.find((raw) => raw.includes('Your Sente statement for October 2026'));
+    // The other lender of the loan had October activity too and gets its own statement.
+    const mail = arrived.find(
+      (raw) =>
+        raw.includes('Your Sente statement for October 2026') && raw.includes(`To: ${lender.user.email}`),
+    );
+    expect(
+      arrived.filter(
+        (raw) => raw.includes(`To: ${other.user.email}`) && raw.includes('Subject: Your Sente statement'),
+      ),
+    ).toHaveLength(1);
     expect(mail, arrived.join('\n---\n')).toBeDefined();
     const text = (mail ?? '').replace(/=\r?\n/g, '');
     const ugx = (n: number) => `${n < 0 ? '-' : ''}UGX ${Math.abs(n).toLocaleString('en-US')}`;
