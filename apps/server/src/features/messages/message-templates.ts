@@ -3,20 +3,17 @@
  * SMS texts stay within one GSM-7 SMS (message-templates.test.ts renders each with the longest
  * realistic values); no message ever carries a PIN, a password, a full NIN or a full account number.
  */
-
-import { clip, firstName, type MessageTemplate, money } from './template-kit.ts';
+import { clip, firstName, type MessageTemplate, money } from './template-parts.ts';
 import { type LenderTemplateData, lenderTemplates } from './templates/lender.ts';
 
-export {
-  type Channel,
-  clip,
-  firstName,
-  type MessageCategory,
-  type MessageTemplate,
-  money,
-  type RenderedEmail,
-  type RenderedInbox,
-} from './template-kit.ts';
+export type {
+  Channel,
+  MessageCategory,
+  MessageTemplate,
+  RenderedEmail,
+  RenderedInbox,
+} from './template-parts.ts';
+export { clip, firstName, money } from './template-parts.ts';
 
 export interface ApplicationDecisionData {
   readonly name: string;

@@ -4,7 +4,7 @@
  * and the monthly statement by e-mail.
  */
 import { formatRate } from '@sente/contract';
-import { firstName, type MessageTemplate, money } from '../template-kit.ts';
+import { firstName, type MessageTemplate, money } from '../template-parts.ts';
 
 export interface BidFilledData {
   readonly name: string;

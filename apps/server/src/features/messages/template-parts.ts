@@ -1,7 +1,4 @@
-/**
- * What every template is made of, and the helpers that keep texts short and safe. Apart from
- * message-templates.ts so each audience's templates (templates/*.ts) can use them without a cycle.
- */
+/** What every template is made of, and the helpers that keep texts short (message-templates.ts). */
 import { formatUgx } from '@sente/contract';
 
 /** What a user may turn off (marketing, digest) and what quiet hours hold (all but security). */
