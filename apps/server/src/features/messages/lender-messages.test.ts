@@ -356,7 +356,8 @@ describe('a loan in default', () => {
     const tick = () => runLoanStatusTick({ database: t.db.database, clock, messages: t.services.messages });
     await Promise.all([tick(), tick()]);
     await tick();
-    expect(row && (await db().select().from(loans).where(eq(loans.id, row.id)))[0]?.status).toBe('DEFAULT');
+    const [afterTicks] = await db().select().from(loans).where(eq(loans.id, loan.id));
+    expect(afterTicks?.status).toBe('DEFAULT');
     for (const [lender, share] of [
       [a, '200,000'],
       [b, '100,000'],
