@@ -135,7 +135,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const phone = createPhoneConfirmation({ db, clock, sms: simulatorSms });
   const paymentNumbers = createPaymentNumbers({ db, clock, sms: simulatorSms });
   const accounts = createAccountsService({ db, clock, users, auth, phone });
-  const loans = createLoansService({ db, clock });
+  const loans = createLoansService({ db, clock, messages });
   const loanTypes = createLoanTypesService({
     db,
     clock,

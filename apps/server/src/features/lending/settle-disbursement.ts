@@ -63,7 +63,12 @@ export function disbursementFlow(deps: {
       });
       await marketplace.recordParticipations(
         tx,
-        { id: loan.id, amount: loan.amount, rateBp: rateToBasisPoints(loan.interestRate) },
+        {
+          id: loan.id,
+          loanRef: loan.loanRef,
+          amount: loan.amount,
+          rateBp: rateToBasisPoints(loan.interestRate),
+        },
         funding,
       );
       await payments.linkLoan(tx, payment.id, {

@@ -14,6 +14,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import { allocateRepayment } from './allocate-repayment.ts';
 import { createLoanFromApplication } from './create-loan.ts';
 import { findLoansForExport, listLoans } from './loan-list.repo.ts';
@@ -66,7 +67,15 @@ const earlier = (a: string | undefined, b: string | undefined) => (a && b ? (a <
  * Loans: creation from an approved application and repayment allocation (both in the caller's
  * transaction, for the money feature's disburse and repay flows), reads and statistics.
  */
-export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
+export function createLoansService({
+  db,
+  clock,
+  messages,
+}: {
+  db: Db;
+  clock: Clock;
+  messages: Pick<MessagesService, 'send'>;
+}) {
   const today = () => kampalaDate(clock.now());
 
   /**
@@ -107,7 +116,7 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
     today,
 
     /** The status job's work, now, without its lock (the demo seed uses it). */
-    refreshStatuses: () => db.transaction((tx) => updateLoanStatuses(tx, clock.now())),
+    refreshStatuses: () => db.transaction((tx) => updateLoanStatuses(tx, clock.now(), messages)),
 
     /** The schedule a loan would have (the credit check and the calculator use it). */
     previewSchedule(input: { principal: number; rate: string; months: number; interestType: InterestType }) {

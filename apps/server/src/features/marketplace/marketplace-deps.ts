@@ -18,7 +18,7 @@ export interface MarketplaceDeps {
   readonly ledger: LedgerService;
   readonly idempotency: IdempotencyService;
   readonly lenders: LenderGate;
-  /** The borrower hears that offers are ready, in the transaction that made them. */
+  /** Borrowers hear that offers are ready, lenders what became of their bids, in the same transaction. */
   readonly messages: Pick<MessagesService, 'send'>;
   readonly config: MarketplaceConfig;
 }

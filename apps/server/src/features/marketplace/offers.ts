@@ -5,6 +5,7 @@ import { applications, loanTypes, users } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../domain-error.ts';
 import { kampalaSmsTime } from '../messages/kampala-sms-time.ts';
 import { lenderCount, runAuction } from './auction.ts';
+import { tellBidsReleased, tellListingEnded } from './lender-messages.ts';
 import {
   fillsOf,
   findListingsToClose,
@@ -68,6 +69,7 @@ export async function closeListing(tx: Tx, deps: Deps, listing: ListingRow): Pro
   });
   if (made.length === 0) {
     await releaseAll(tx, deps, live, 'the listing closed without an offer');
+    await tellListingEnded(tx, deps.messages, live, 'no-offer');
     return updateListing(tx, listing.id, { status: 'EXPIRED', closedAt: now, updatedAt: now });
   }
   const expiresAt = new Date(now.getTime() + deps.config.offerHours * HOUR);
@@ -105,11 +107,13 @@ export async function closeListing(tx: Tx, deps: Deps, listing: ListingRow): Pro
     );
     for (const fill of offer.fills) inAnOffer.add(fill.bidId);
   }
-  await releaseAll(
+  const outbid = live.filter((b) => !inAnOffer.has(b.id));
+  await releaseAll(tx, deps, outbid, 'not needed by any offer');
+  await tellBidsReleased(
     tx,
-    deps,
-    live.filter((b) => !inAnOffer.has(b.id)),
-    'not needed by any offer',
+    deps.messages,
+    outbid.map((bid) => ({ bid, amount: bid.amount })),
+    'outbid',
   );
   // Once per round whatever retries the close: the dedupe key names the listing's round.
   await deps.messages.send(
@@ -219,20 +223,18 @@ export async function acceptOffer(
           'ACCEPTED',
           now,
         );
-        for (const bid of accepted) {
-          await releaseBid(
-            tx,
-            deps.ledger,
-            bid,
-            bid.amount - (fills.get(bid.id) ?? 0),
-            'the rest of a partly filled bid',
-          );
+        const rests = accepted.map((bid) => ({ bid, amount: bid.amount - (fills.get(bid.id) ?? 0) }));
+        for (const rest of rests) {
+          await releaseBid(tx, deps.ledger, rest.bid, rest.amount, 'the rest of a partly filled bid');
         }
-        await releaseAll(
+        await tellBidsReleased(tx, deps.messages, rests, 'partly-filled');
+        const notChosen = live.filter((b) => !fills.has(b.id));
+        await releaseAll(tx, deps, notChosen, 'the borrower chose another offer');
+        await tellBidsReleased(
           tx,
-          deps,
-          live.filter((b) => !fills.has(b.id)),
-          'the borrower chose another offer',
+          deps.messages,
+          notChosen.map((bid) => ({ bid, amount: bid.amount })),
+          'other-offer',
         );
         await updateListing(tx, listing.id, { status: 'FUNDED', updatedAt: now });
         return offer.id;
@@ -257,7 +259,7 @@ export async function declineOffers(
         `There are no offers to decline (the listing is ${listing.status})`,
       );
     }
-    return endWithoutLoan(tx, deps, listing, 'DECLINED', 'the borrower declined the offers');
+    return endWithoutLoan(tx, deps, listing, 'DECLINED', 'the borrower declined the offers', 'declined');
   });
 }
 
@@ -290,7 +292,7 @@ export async function expireLapsedOffers(deps: Deps, limit = 100): Promise<numbe
       const now = deps.clock.now();
       const open = (await offersOfRound(tx, listing.id, listing.round)).filter((o) => o.status === 'OPEN');
       if (open.length === 0 || open.some((o) => o.expiresAt > now)) return;
-      await endWithoutLoan(tx, deps, listing, 'EXPIRED', 'the offers expired');
+      await endWithoutLoan(tx, deps, listing, 'EXPIRED', 'the offers expired', 'offers-lapsed');
       expired++;
     });
   }

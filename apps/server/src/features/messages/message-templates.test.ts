@@ -85,6 +85,41 @@ const LONGEST: { readonly [Name in TemplateName]: TemplateDataMap[Name] } = {
     amount: 500_000_000,
     overpayment: 499_999_999,
   },
+  'lender.bid-filled': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    loanRef: 'SL-2026-999999',
+    amount: 500_000_000,
+    rateBp: 1_000,
+  },
+  'lender.bid-released': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    listingId: 2_147_483_647,
+    amount: 500_000_000,
+    reason: 'outbid',
+  },
+  'lender.listing-expired': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    listingId: 2_147_483_647,
+    amount: 500_000_000,
+    reason: 'offers-lapsed',
+  },
+  'lender.loan-defaulted': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    loanRef: 'SL-2026-999999',
+    outstanding: 500_000_000,
+  },
+  'lender.monthly-statement': {
+    name: 'Kampala Community Savings and Credit Cooperative Society Limited',
+    month: 'September 2026',
+    openingBalance: 9_999_999_999,
+    deposits: 9_999_999_999,
+    withdrawals: 9_999_999_999,
+    lent: 9_999_999_999,
+    principalReceived: 9_999_999_999,
+    interestReceived: 9_999_999_999,
+    otherMovements: -9_999_999_999,
+    closingBalance: 9_999_999_999,
+  },
 };
 
 /** Texts that differ by a field's value, rendered with the longest values of each variant too. */
@@ -155,5 +190,29 @@ describe('clip', () => {
     expect(clip('The cash flow statements do not show enough income', 30)).toBe(
       'The cash flow statements...',
     );
+  });
+});
+
+describe('the lender templates with every reason', () => {
+  const name = 'Nakawunde-Ssekandi Christabellah Nalubega';
+  it('fit one SMS whichever reason a bid came back for or a listing ended with', () => {
+    for (const reason of ['outbid', 'other-offer', 'partly-filled'] as const) {
+      const sms = templates['lender.bid-released'].sms?.({
+        name,
+        listingId: 2_147_483_647,
+        amount: 500_000_000,
+        reason,
+      });
+      expect(fitsOneSms(sms ?? ''), sms).toBe(true);
+    }
+    for (const reason of ['no-offer', 'declined', 'offers-lapsed', 'platform-funded'] as const) {
+      const sms = templates['lender.listing-expired'].sms?.({
+        name,
+        listingId: 2_147_483_647,
+        amount: 500_000_000,
+        reason,
+      });
+      expect(fitsOneSms(sms ?? ''), sms).toBe(true);
+    }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { clip, firstName, type MessageTemplate, money } from './template-parts.ts';
 import { type BorrowerTemplateData, borrowerTemplates } from './templates/borrower.ts';
+import { type LenderTemplateData, lenderTemplates } from './templates/lender.ts';
 
 export type {
   Channel,
@@ -58,7 +59,7 @@ export interface DeadJobData {
   readonly error: string;
 }
 
-export interface TemplateDataMap extends BorrowerTemplateData {
+export interface TemplateDataMap extends BorrowerTemplateData, LenderTemplateData {
   'application.approved': ApplicationDecisionData;
   'application.rejected': ApplicationDecisionData;
   'payment.received': PaymentReceivedData;
@@ -71,6 +72,7 @@ export type TemplateName = keyof TemplateDataMap;
 
 export const templates: { readonly [Name in TemplateName]: MessageTemplate<TemplateDataMap[Name]> } = {
   ...borrowerTemplates,
+  ...lenderTemplates,
   'application.approved': {
     category: 'service',
     audience: 'borrower',
