@@ -3,45 +3,19 @@
  * SMS texts stay within one GSM-7 SMS (message-templates.test.ts renders each with the longest
  * realistic values); no message ever carries a PIN, a password, a full NIN or a full account number.
  */
-import { formatUgx } from '@sente/contract';
+import { clip, firstName, type MessageTemplate, money } from './template-parts.ts';
+import { type AdminSecurityTemplateData, adminSecurityTemplates } from './templates/admin-security.ts';
 
-/** What a user may turn off (marketing, digest) and what quiet hours hold (all but security). */
-export type MessageCategory = 'security' | 'payment' | 'service' | 'marketing' | 'digest';
-export type Channel = 'sms' | 'email' | 'inbox';
-
-export interface RenderedEmail {
-  readonly subject: string;
-  readonly text: string;
-}
-export interface RenderedInbox {
-  readonly title: string;
-  readonly message: string;
-}
-
-export interface MessageTemplate<Data> {
-  readonly category: MessageCategory;
-  /** Who it is for, for the docs and the admin's Messages tab. */
-  readonly audience: 'borrower' | 'lender' | 'admin' | 'anyone';
-  readonly sms?: (data: Data) => string;
-  readonly email?: (data: Data) => RenderedEmail;
-  readonly inbox?: (data: Data) => RenderedInbox;
-}
-
-/** Shortens free text (an admin's reason) to `max` characters on a word boundary. */
-export function clip(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 3);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
-}
-
-/** First name only: SMS is short, and a full name on a lock screen tells others too much. */
-export function firstName(name: string): string {
-  return clip(name.trim().split(/\s+/)[0] ?? '', 15);
-}
-
-const money = (amount: number) => formatUgx(amount);
+export {
+  type Channel,
+  clip,
+  firstName,
+  type MessageCategory,
+  type MessageTemplate,
+  money,
+  type RenderedEmail,
+  type RenderedInbox,
+} from './template-parts.ts';
 
 export interface ApplicationDecisionData {
   readonly name: string;
@@ -86,7 +60,7 @@ export interface DeadJobData {
   readonly error: string;
 }
 
-export interface TemplateDataMap {
+export interface TemplateDataMap extends AdminSecurityTemplateData {
   'application.approved': ApplicationDecisionData;
   'application.rejected': ApplicationDecisionData;
   'payment.received': PaymentReceivedData;
@@ -98,6 +72,7 @@ export interface TemplateDataMap {
 export type TemplateName = keyof TemplateDataMap;
 
 export const templates: { readonly [Name in TemplateName]: MessageTemplate<TemplateDataMap[Name]> } = {
+  ...adminSecurityTemplates,
   'application.approved': {
     category: 'service',
     audience: 'borrower',
