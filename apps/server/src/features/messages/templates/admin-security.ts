@@ -132,7 +132,7 @@ export const adminSecurityTemplates: {
     }),
     inbox: (d: SignInFailuresData) => ({
       title: 'Failed sign-in attempts on your account',
-      message: `Someone entered a wrong password for your account ${d.failures} times in the last hour. If it was not you, your account is still protected: further tries from elsewhere are slowed down and do not stop you signing in. Use a strong password you use nowhere else${d.isAdmin ? ' and turn on two-factor sign-in' : ''}.`,
+      message: `Someone entered a wrong password for your account ${d.failures} times in the last hour, from ${d.addresses} ${d.addresses === 1 ? 'address' : 'addresses'}. If it was not you, your account is still protected: further tries from elsewhere are slowed down and do not stop you signing in. Use a strong password you use nowhere else${d.isAdmin ? ' and turn on two-factor sign-in' : ''}.`,
     }),
   },
 };
