@@ -168,7 +168,7 @@ export function repaymentFlow(deps: {
         });
       }
       if (settlement.kind === 'refused' || settlement.kind === 'failed') {
-        await payments.flagForAttention(tx, payment.id, settlement.reason);
+        await payments.flagForAttention(tx, payment, settlement.reason);
       }
       await notifications.notify(tx, {
         userId: payment.userId,

@@ -120,6 +120,37 @@ const LONGEST: { readonly [Name in TemplateName]: TemplateDataMap[Name] } = {
     otherMovements: -9_999_999_999,
     closingBalance: 9_999_999_999,
   },
+  'admin.new-enquiry': {
+    kind: 'lender-interest',
+    name: 'Kampala Community Savings and Credit Cooperative Society Limited',
+    topic: 'investment_club, over_100m',
+    message: 'We would like to lend '.repeat(100),
+  },
+  'admin.payment-attention': {
+    paymentId: 2_147_483_647,
+    amount: 500_000_000,
+    loanRef: 'SL-2026-999999',
+    reason: `Allocation failed: ${'y'.repeat(600)}`,
+  },
+  'security.phone-code': { code: '999999' },
+  'security.password-reset': {
+    name: 'Kampala Community Savings and Credit Cooperative Society Limited',
+    resetUrl: `https://app.sente.ug/reset-password?token=${'AbCd-_eF'.repeat(6)}`,
+    expiresAt: '30 Sep 23:59',
+  },
+  'security.admin-sign-in': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    at: '30 Sep 23:59',
+    address: '2001:0db8:85a3:0000:0000:8a2e:0370:7334',
+    userAgent: `Mozilla/5.0 ${'(X11; Linux x86_64) '.repeat(40)}`,
+    method: 'two-factor',
+  },
+  'security.sign-in-failures': {
+    name: 'Nakawunde-Ssekandi Christabellah Nalubega',
+    failures: 99_999,
+    addresses: 9_999,
+    isAdmin: true,
+  },
 };
 
 /** Texts that differ by a field's value, rendered with the longest values of each variant too. */
@@ -129,10 +160,14 @@ const VARIANTS: readonly Rendering[] = [
   ['offers.ready', { ...LONGEST['offers.ready'], offers: 1 }],
 ];
 
-/** What must never leave Sente in a message (docs/messages.md). */
+/**
+ * What must never leave Sente in a message (docs/messages.md). Security messages may speak of a
+ * password ("a wrong password", "choose a new password"), never give one.
+ */
 const FORBIDDEN = [
   /\bPIN\b/i,
-  /password/i,
+  /password\s*(is|was|:|=)/i,
+  /password\s+\S*\d/i,
   // A full NIN: 14 characters starting CM or CF.
   /\bC[MF][A-Z0-9]{12}\b/,
   // A full account or card number: 10 or more digits in a row (amounts carry separators; our own

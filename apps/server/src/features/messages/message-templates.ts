@@ -4,17 +4,20 @@
  * realistic values); no message ever carries a PIN, a password, a full NIN or a full account number.
  */
 import { clip, firstName, type MessageTemplate, money } from './template-parts.ts';
+import { type AdminSecurityTemplateData, adminSecurityTemplates } from './templates/admin-security.ts';
 import { type BorrowerTemplateData, borrowerTemplates } from './templates/borrower.ts';
 import { type LenderTemplateData, lenderTemplates } from './templates/lender.ts';
 
-export type {
-  Channel,
-  MessageCategory,
-  MessageTemplate,
-  RenderedEmail,
-  RenderedInbox,
+export {
+  type Channel,
+  clip,
+  firstName,
+  type MessageCategory,
+  type MessageTemplate,
+  money,
+  type RenderedEmail,
+  type RenderedInbox,
 } from './template-parts.ts';
-export { clip, firstName, money } from './template-parts.ts';
 
 export interface ApplicationDecisionData {
   readonly name: string;
@@ -59,7 +62,7 @@ export interface DeadJobData {
   readonly error: string;
 }
 
-export interface TemplateDataMap extends BorrowerTemplateData, LenderTemplateData {
+export interface TemplateDataMap extends BorrowerTemplateData, LenderTemplateData, AdminSecurityTemplateData {
   'application.approved': ApplicationDecisionData;
   'application.rejected': ApplicationDecisionData;
   'payment.received': PaymentReceivedData;
@@ -73,6 +76,7 @@ export type TemplateName = keyof TemplateDataMap;
 export const templates: { readonly [Name in TemplateName]: MessageTemplate<TemplateDataMap[Name]> } = {
   ...borrowerTemplates,
   ...lenderTemplates,
+  ...adminSecurityTemplates,
   'application.approved': {
     category: 'service',
     audience: 'borrower',

@@ -1,4 +1,8 @@
-/** What every template is made of, and the helpers that keep texts short (message-templates.ts). */
+/**
+ * What every template is made of, and the helpers that keep texts short: apart from
+ * message-templates.ts so the per-area template files (templates/) can use them without an import
+ * cycle.
+ */
 import { formatUgx } from '@sente/contract';
 
 /** What a user may turn off (marketing, digest) and what quiet hours hold (all but security). */
@@ -21,6 +25,8 @@ export interface MessageTemplate<Data> {
   readonly sms?: (data: Data) => string;
   readonly email?: (data: Data) => RenderedEmail;
   readonly inbox?: (data: Data) => RenderedInbox;
+  /** Blanks the secret (a code, a link's token) in the stored text once the provider has it. */
+  readonly blankSecret?: (text: string) => string;
 }
 
 /** Shortens free text (an admin's reason) to `max` characters on a word boundary. */

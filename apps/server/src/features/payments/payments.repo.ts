@@ -36,6 +36,12 @@ export async function findTransactionByRequestKey(
   return row;
 }
 
+/** How people name the loan a payment was for (SL-2026-000041). */
+export async function findLoanRef(db: DbOrTx, loanId: number): Promise<string | undefined> {
+  const [row] = await db.select({ loanRef: loans.loanRef }).from(loans).where(eq(loans.id, loanId));
+  return row?.loanRef;
+}
+
 export async function findTransactionById(db: DbOrTx, id: number): Promise<TransactionRow | undefined> {
   const [row] = await db.select().from(platformTransactions).where(eq(platformTransactions.id, id)).limit(1);
   return row;

@@ -57,6 +57,7 @@ function paymentsDeps() {
     pendingTimeoutMs: config.pendingTimeoutMs,
     userLimits: config.userLimits,
     numbers: t.services.paymentNumbers,
+    messages: t.services.messages,
   };
 }
 
