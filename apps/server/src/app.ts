@@ -101,7 +101,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const notifications = createNotificationsService({ db, clock });
   // The SMS simulator records what it was asked to send; the SMS provider in embedded mode.
   const simulatorSms = createSimulatorSms({ db, clock });
-  // The outbox (docs/messages.md): SMS through Africa's Talking or the simulator, e-mail when SMTP is
+  // The outbox (docs/notifications.md): SMS through Africa's Talking or the simulator, e-mail when SMTP is
   // set. Made before auth, which tells account owners of failed and new sign-ins through it.
   const sms = config.messages.sms;
   const messages = createMessagesService({

@@ -45,7 +45,7 @@ export function backgroundJobs(
       },
     },
     {
-      // The outbox's delivery: sends due SMS and e-mail, outside any transaction (docs/messages.md).
+      // The outbox's delivery: sends due SMS and e-mail, outside any transaction (docs/notifications.md).
       name: MESSAGE_DELIVERY_JOB,
       schedule: { everyMs: services.config.messages.deliveryIntervalMs },
       retryLimit: 2,

@@ -126,7 +126,7 @@ export function createApplicationsService({
   clock: Clock;
   loanTypes: LoanTypesService;
   loans: LoansService;
-  /** The borrower hears of the submission and the decision, each in its own transaction (docs/messages.md). */
+  /** The borrower hears of the submission and the decision, each in its own transaction (docs/notifications.md). */
   messages: Pick<MessagesService, 'send'>;
   /** How long an approved application is open to lenders, for the approval message. */
   listingHours: number;

@@ -176,7 +176,7 @@ export function createAuthService({
 
   /**
    * After repeated failures for an email (from any address) its owner is told, once a window, by
-   * e-mail and in the app (docs/messages.md). Unknown emails run the same queries.
+   * e-mail and in the app (docs/notifications.md). Unknown emails run the same queries.
    */
   async function alertOwnerOfFailures(tx: DbOrTx, emailKey: string, user: UserRow | undefined, now: Date) {
     await lockSignInKey(tx, `sign-in-alert:${emailKey}`);

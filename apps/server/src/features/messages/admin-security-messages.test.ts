@@ -9,7 +9,7 @@ import { fixedClock } from '../../clock.ts';
 import { loanInstallments, messages, simulatedSms, users } from '../../db/schema/index.ts';
 import type { TemplateName } from './message-templates.ts';
 
-// Admin alerts and security messages (docs/messages.md): each written with its event, exactly once,
+// Admin alerts and security messages (docs/notifications.md): each written with its event, exactly once,
 // and e-mails read back from a real SMTP server started here.
 const kampala = (iso: string) => new Date(`${iso}+03:00`);
 const clock = fixedClock(kampala('2026-03-02T10:00:00'));

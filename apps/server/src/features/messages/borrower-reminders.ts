@@ -17,7 +17,7 @@ export function calendarDay(date: string): string {
 /** How long before offers lapse the borrower is reminded. */
 export const OFFER_EXPIRY_NOTICE_MS = 3 * 60 * 60 * 1000;
 
-/** The days after an unpaid installment's due date on which the borrower is told (docs/messages.md). */
+/** The days after an unpaid installment's due date on which the borrower is told (docs/notifications.md). */
 export const MISSED_PAYMENT_NOTICE_DAYS = [1, 7] as const;
 
 interface ReminderDeps {

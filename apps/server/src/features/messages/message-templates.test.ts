@@ -161,7 +161,7 @@ const VARIANTS: readonly Rendering[] = [
 ];
 
 /**
- * What must never leave Sente in a message (docs/messages.md). Security messages may speak of a
+ * What must never leave Sente in a message (docs/notifications.md). Security messages may speak of a
  * password ("a wrong password", "choose a new password"), never give one.
  */
 const FORBIDDEN = [

@@ -1,5 +1,5 @@
 /**
- * Every message Sente sends, per channel, with its fields filled in (docs/messages.md lists them).
+ * Every message Sente sends, per channel, with its fields filled in (docs/notifications.md lists them).
  * SMS texts stay within one GSM-7 SMS (message-templates.test.ts renders each with the longest
  * realistic values); no message ever carries a PIN, a password, a full NIN or a full account number.
  */

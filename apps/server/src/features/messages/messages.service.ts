@@ -35,7 +35,7 @@ export interface MessagesDeps {
   /** Tries per message before it is failed; waits double from `retryDelayMs`. */
   readonly maxAttempts?: number;
   readonly retryDelayMs?: number;
-  /** A message `sending` longer than this lost its worker (docs/messages.md). */
+  /** A message `sending` longer than this lost its worker (docs/notifications.md). */
   readonly claimTimeoutMs?: number;
 }
 
@@ -154,7 +154,7 @@ export function createMessagesService(deps: MessagesDeps) {
     return message.channel === 'sms' || message.channel === 'email' ? providers[message.channel] : null;
   }
 
-  /** The stored text without its secret, once no try will need it again (docs/messages.md). */
+  /** The stored text without its secret, once no try will need it again (docs/notifications.md). */
   function blankedSecret(message: MessageRow): { body?: string; html?: string | null } {
     const blank = templates[message.template as TemplateName]?.blankSecret;
     if (!blank) return {};

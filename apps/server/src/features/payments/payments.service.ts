@@ -52,7 +52,7 @@ export interface PaymentsDeps {
   readonly pendingTimeoutMs: number;
   readonly userLimits: UserPaymentLimits;
   readonly numbers: PaymentNumberCheck;
-  /** Admins hear of a payment whose money waits in suspense (docs/messages.md). */
+  /** Admins hear of a payment whose money waits in suspense (docs/notifications.md). */
   readonly messages: Pick<MessagesService, 'sendToAdmins'>;
 }
 

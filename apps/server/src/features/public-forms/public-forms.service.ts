@@ -22,7 +22,7 @@ function isSpam(body: { readonly [HONEYPOT_FIELD]?: string | undefined }): boole
 const emptyToNull = (value: string | undefined): string | null => (value ? value : null);
 
 /**
- * The public forms. A stored enquiry and the admins' alert of it (e-mail and inbox, docs/messages.md)
+ * The public forms. A stored enquiry and the admins' alert of it (e-mail and inbox, docs/notifications.md)
  * are one unit of work: an enquiry nobody hears of cannot happen.
  */
 export function createPublicFormsService({

@@ -1,6 +1,6 @@
 /**
  * Admin alerts (a new enquiry, a payment that needs attention) and security messages (the phone
- * code, a password reset link, a new admin sign-in, repeated failed sign-ins). docs/messages.md
+ * code, a password reset link, a new admin sign-in, repeated failed sign-ins). docs/notifications.md
  * lists their texts. A security message's secret (the code, the reset link) is blanked in the
  * outbox once it has been handed to the provider, so the admin's Messages tab never shows one.
  */

@@ -1,5 +1,5 @@
 /**
- * The borrower's messages along an application and a loan (docs/messages.md, "Every message").
+ * The borrower's messages along an application and a loan (docs/notifications.md, "Every message").
  * Loans are named by their reference (SL-2026-000041), the name they have on every screen;
  * applications, which have no reference, by their number.
  */

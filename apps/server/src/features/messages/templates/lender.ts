@@ -1,5 +1,5 @@
 /**
- * What lenders are told about their money on the marketplace (docs/messages.md, Lender messages):
+ * What lenders are told about their money on the marketplace (docs/notifications.md, Lender messages):
  * a bid that funded a loan or was given back, a listing that ended without a loan, a loan in default,
  * and the monthly statement by e-mail.
  */
