@@ -99,9 +99,23 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   // Until the feed listens the cache trusts nothing, so a failure here only costs speed.
   database.changes.subscribe(USER_CHANGED_CHANNEL, signedIn.subscription).catch(() => {});
   const notifications = createNotificationsService({ db, clock });
+  // The SMS simulator records what it was asked to send; the SMS provider in embedded mode.
+  const simulatorSms = createSimulatorSms({ db, clock });
+  // The outbox (docs/notifications.md): SMS through Africa's Talking or the simulator, e-mail when SMTP is
+  // set. Made before auth, which tells account owners of failed and new sign-ins through it.
+  const sms = config.messages.sms;
+  const messages = createMessagesService({
+    db,
+    clock,
+    notifications,
+    sms:
+      sms.provider === 'africastalking' ? createAfricasTalkingSms(sms) : simulatorSmsProvider(simulatorSms),
+    email: config.messages.smtp ? createSmtpEmail(config.messages.smtp) : null,
+  });
   const auth = createAuthService({
     signedIn,
     notifications,
+    messages,
     db,
     clock,
     accessTokens,
@@ -117,25 +131,19 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     required: config.adminMfa === 'required',
   });
   const users = createUsersService({ db, clock });
-  const publicForms = createPublicFormsService({ db, clock });
+  const publicForms = createPublicFormsService({ db, clock, messages });
   const userAdmin = createUserAdminService({ db, clock, auth });
-  const passwordResets = createPasswordResetService({ db, clock, auth, publicUrl: config.publicUrl });
-  // The only SMS provider until real delivery lands: it records what it was asked to send.
-  const simulatorSms = createSimulatorSms({ db, clock });
-  // The outbox (docs/messages.md): SMS through Africa's Talking or the simulator, e-mail when SMTP is set.
-  const sms = config.messages.sms;
-  const messages = createMessagesService({
+  const passwordResets = createPasswordResetService({
     db,
     clock,
-    notifications,
-    sms:
-      sms.provider === 'africastalking' ? createAfricasTalkingSms(sms) : simulatorSmsProvider(simulatorSms),
-    email: config.messages.smtp ? createSmtpEmail(config.messages.smtp) : null,
+    auth,
+    publicUrl: config.publicUrl,
+    messages,
   });
-  const phone = createPhoneConfirmation({ db, clock, sms: simulatorSms });
-  const paymentNumbers = createPaymentNumbers({ db, clock, sms: simulatorSms });
+  const phone = createPhoneConfirmation({ db, clock, messages });
+  const paymentNumbers = createPaymentNumbers({ db, clock, messages });
   const accounts = createAccountsService({ db, clock, users, auth, phone });
-  const loans = createLoansService({ db, clock });
+  const loans = createLoansService({ db, clock, messages });
   const loanTypes = createLoanTypesService({
     db,
     clock,
@@ -174,6 +182,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     pendingTimeoutMs: config.payments.pendingTimeoutMs,
     userLimits: config.payments.userLimits,
     numbers: paymentNumbers,
+    messages,
   });
   const simulatorControl =
     config.payments.mode === 'simulator' ? createSimulatorControl(paymentProviders) : null;
@@ -194,6 +203,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     idempotency,
     applications,
     lenders: { assertMayBid, assertIsLender },
+    messages,
     config: config.marketplace,
   });
   const lending = createLendingService({
@@ -331,7 +341,7 @@ export async function buildApp(
     paymentNumbers: services.paymentNumbers,
     paymentLimits: config.payments.userLimits,
     users: services.users,
-    simulatorSms: services.simulatorSms,
+    simulatorSms: config.messages.sms.provider === 'simulator' ? services.simulatorSms : null,
     limitPerMinute: config.loginRateLimitPerMinute,
   });
   registerPublicFormsRoutes(register, {

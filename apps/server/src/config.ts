@@ -131,7 +131,7 @@ const Env = z.object({
     .refine((amount) => amount % 1_000 === 0, 'must be whole thousands of shillings')
     .default(50_000),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
-  // Messages (docs/messages.md).
+  // Messages (docs/notifications.md).
   SMS_PROVIDER: z.enum(['simulator', 'africastalking']).default('simulator'),
   AFRICASTALKING_USERNAME: z.string().min(1).optional(),
   AFRICASTALKING_API_KEY: z.string().min(1).optional(),

@@ -121,6 +121,10 @@ function expectCleanAnswer(
   expect(res.body, label).not.toMatch(/\n\s+at \S+ \(|node_modules|SELECT .* FROM|syntax error at or near/i);
 }
 
+// The database's fingerprint after the last refused request. No job runs in the test app, so it is
+// still the fingerprint before the next request: one digest per refused request instead of two.
+let unchangedSince: string | null = null;
+
 describe('hostile requests generated from the contract', () => {
   it.each(contractRoutes)(
     'never answer 500 and change nothing when refused: %s',
@@ -135,7 +139,8 @@ describe('hostile requests generated from the contract', () => {
           fc.oneof(hostileObject(definition.body), fc.anything(), fc.jsonValue()),
           fc.string({ maxLength: 60 }),
           async (params, query, body, idempotencyKey) => {
-            const before = await databaseFingerprint(t.services.db);
+            const before = unchangedSince ?? (await databaseFingerprint(t.services.db));
+            unchangedSince = null;
             const hasBody = definition.method !== 'GET' && definition.method !== 'DELETE';
             const res = await t.app.inject({
               method: definition.method,
@@ -150,10 +155,9 @@ describe('hostile requests generated from the contract', () => {
             });
             expectCleanAnswer(res, `${name} ${definition.method} ${definition.path}`);
             if (res.statusCode >= 400) {
-              expect(
-                await databaseFingerprint(t.services.db),
-                `${name} refused with ${res.statusCode} but wrote`,
-              ).toBe(before);
+              const after = await databaseFingerprint(t.services.db);
+              expect(after, `${name} refused with ${res.statusCode} but wrote`).toBe(before);
+              unchangedSince = after;
             }
           },
         ),

@@ -52,7 +52,7 @@ async function queuedSms(phone: string): Promise<number> {
     t.services.messages.send(tx, user.id, 'payment.received', {
       name: 'Namutebi Joan',
       amount: 120_000,
-      loanId: 12,
+      loanRef: 'SL-2026-000012',
       balance: 480_000,
     }),
   );

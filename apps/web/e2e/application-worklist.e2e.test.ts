@@ -284,3 +284,46 @@ describe('an application’s page', () => {
     await close();
   });
 });
+
+describe('the Applications column chooser', () => {
+  it('adds a column from the keyboard, keeps it after a reload, closes on Escape and passes axe open', async () => {
+    const { page, problems, close } = await openAdminPage(browser, '/dashboard/applications', {
+      viewport: { width: 1366, height: 800 },
+    });
+    await rows(page).first().waitFor();
+    const headers = () => table(page).locator('thead th').allTextContents();
+    expect(await headers()).not.toContain('Loan Type');
+
+    // The disclosure is a real button to the keyboard and to screen readers (expanded / collapsed).
+    const summary = page.locator('summary', { hasText: 'Columns' });
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const group = page.getByRole('group', { name: 'More application columns' });
+    await group.waitFor();
+    expect(await violations(page)).toEqual([]);
+    await group.getByRole('checkbox', { name: 'Loan Type' }).focus();
+    await page.keyboard.press('Space');
+    await table(page).locator('thead th', { hasText: 'Loan Type' }).waitFor();
+    expect((await headers()).slice(0, 2)).toEqual(['Applicant', 'Action']);
+    await page.keyboard.press('Escape');
+    await group.waitFor({ state: 'hidden' });
+    expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // Kept in this browser: a reload shows the chosen column, and the name column stays sticky.
+    await page.reload();
+    await rows(page).first().waitFor();
+    expect(await headers()).toContain('Loan Type');
+    expect(
+      await table(page)
+        .locator('tbody td')
+        .first()
+        .evaluate((cell) => getComputedStyle(cell).position),
+    ).toBe('sticky');
+    await summary.click();
+    await group.getByRole('checkbox', { name: 'Loan Type' }).uncheck();
+    await table(page).locator('thead th', { hasText: 'Loan Type' }).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('sente.applications.columns'))).toBe('[]');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});

@@ -294,6 +294,10 @@ describe('Applications', () => {
     const row = rows(page).filter({ hasText: target.business_name }).first();
     await row.getByRole('button', { name: /^Disburse/ }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Disburse loan' });
+    // Money goes out at once: the dialog opens on Cancel, so an Enter right away sends nothing.
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Cancel');
+    expect(await cancel.evaluate((element) => element === document.activeElement)).toBe(true);
     await dialog.getByRole('button', { name: 'Disburse', exact: true }).click();
     await dialog.getByRole('alert').getByText('Failed to disburse loan', { exact: true }).waitFor();
     await restore();
@@ -318,6 +322,14 @@ describe('Applications', () => {
     expect(await row.getByRole('link', { name: /^Disbursed/ }).getAttribute('href')).toBe(
       `/dashboard/loans/${loan.approved_loan}`,
     );
+    // The toast's link opens the loan, whose page says who pressed Disburse (this admin) and when.
+    const detail = await adminApi<{ disbursed_by: { name: string } | null }>(
+      `/api/loans/loans/${loan.approved_loan}/`,
+    );
+    if (!detail.disbursed_by) throw new Error('the disbursing admin was not recorded');
+    await toast.getByRole('link', { name: `Open loan ${reference}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Loan ${reference}` }).waitFor();
+    await page.getByText(new RegExp(`^Disbursed by ${detail.disbursed_by.name} on \\d`)).waitFor();
     expect(problems.filter((p) => !p.includes('ERR_FAILED'))).toEqual([]);
     await close();
   });

@@ -134,6 +134,33 @@ export const simulatorSms = route({
 });
 
 /**
+ * Makes the SMS simulator fail the next `count` sends, as a gateway that is down would (tests,
+ * demos, an admin watching the outbox retry and then fail a message). Held in the memory of the
+ * process that answered; sends beyond them succeed again.
+ */
+export const SimulatorSmsFailuresBody = z
+  .object({
+    count: z.number().int().min(1).max(50),
+    reason: Text.min(1).max(200).default('Simulated gateway failure'),
+  })
+  .strict();
+
+export const SimulatorSmsFailures = z
+  .object({ failing_next: z.number().int() })
+  .meta({ id: 'SimulatorSmsFailures' });
+export type SimulatorSmsFailures = z.infer<typeof SimulatorSmsFailures>;
+
+export const simulatorSmsFailures = route({
+  method: 'POST',
+  path: '/api/simulator/sms/failures/',
+  auth: 'admin',
+  summary: 'Make the SMS simulator fail its next sends (exists only while the simulator is the SMS provider)',
+  tags: ['accounts'],
+  body: SimulatorSmsFailuresBody,
+  responses: { 200: SimulatorSmsFailures, 400: ApiError, 401: ApiError, 403: ApiError },
+});
+
+/**
  * The numbers a user's money may move to and from (docs/money.md, "Whose numbers"): the phone on
  * file once confirmed, and at most one added number, confirmed by a code sent to it by SMS. Money
  * may be collected from an added number once it is confirmed and sent to it from `payouts_from`
@@ -230,4 +257,5 @@ export const accountRoutes = {
   resendPhoneCode,
   myData,
   simulatorSms,
+  simulatorSmsFailures,
 } as const;

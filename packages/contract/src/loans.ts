@@ -84,6 +84,11 @@ export const LoanStatusChangeDto = z.object({
 export const LoanDetailDto = LoanDto.extend({
   installments: z.array(InstallmentDto),
   status_history: z.array(LoanStatusChangeDto),
+  /**
+   * The admin who pressed Disburse (on opening_date); null when not recorded (older loans without an
+   * audit row, scripted payouts). Admins only: the borrower's own view leaves it out.
+   */
+  disbursed_by: z.object({ id: Id, name: z.string() }).nullable().optional(),
 }).meta({ id: 'LoanDetail' });
 
 export const LoanBalanceDto = z

@@ -30,6 +30,7 @@ const addresses = {
   resendPhoneCode: { method: 'POST', path: '/api/auth/phone/resend/', auth: 'user' },
   myData: { method: 'GET', path: '/api/auth/me/data/', auth: 'user' },
   simulatorSms: { method: 'GET', path: '/api/simulator/sms/', auth: 'admin' },
+  simulatorSmsFailures: { method: 'POST', path: '/api/simulator/sms/failures/', auth: 'admin' },
   loginMfa: { method: 'POST', path: '/api/auth/login/mfa/', auth: 'public' },
   loginMfaSetup: { method: 'POST', path: '/api/auth/login/mfa/setup/', auth: 'public' },
   mfaStatus: { method: 'GET', path: '/api/auth/mfa/', auth: 'admin' },

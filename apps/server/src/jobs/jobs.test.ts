@@ -33,4 +33,16 @@ describe('backgroundJobs', () => {
     expect(jobs).toContainEqual({ name: 'marketplace.auto-invest', schedule: { cron: '* * * * *' } });
     expect(jobs).toContainEqual({ name: 'loans.update-statuses', schedule: { cron: '*/5 * * * *' } });
   });
+
+  it("sends borrowers' missed-payment notices daily at 10:00 Kampala and offer reminders every 5 minutes", async () => {
+    const jobs = await jobsWithPaymentPoll(0);
+    expect(jobs).toContainEqual({
+      name: 'messages.missed-payment-notices',
+      schedule: { cron: '0 10 * * *' },
+    });
+    expect(jobs).toContainEqual({
+      name: 'messages.offer-expiry-reminders',
+      schedule: { cron: '*/5 * * * *' },
+    });
+  });
 });

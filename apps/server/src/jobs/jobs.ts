@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { loanStatusJob } from '../features/loans/loan-status.job.ts';
+import {
+  sendMissedPaymentNotices,
+  sendOfferExpiryReminders,
+} from '../features/messages/borrower-reminders.ts';
 import { sendInstallmentReminders } from '../features/messages/installment-reminders.ts';
+import { sendMonthlyStatements } from '../features/messages/monthly-statement.ts';
+import { sendRepaymentsDigests } from '../features/messages/repayments-digest.ts';
 import { AUTO_INVEST_JOB, MESSAGE_DELIVERY_JOB } from './job-names.ts';
 import type { JobDefinition } from './job-queue.ts';
 
@@ -21,7 +27,7 @@ export function backgroundJobs(
     // PAYMENT_POLL_INTERVAL_MS=0 turns the poller off.
     ...(services.payments.pollIntervalMs > 0 ? [paymentPollJob(services)] : []),
     // Loan statuses (ACTIVE/OVERDUE/DEFAULT/FULLY_PAID) follow the calendar: on start and every 5 minutes.
-    loanStatusJob(database, log),
+    loanStatusJob(database, services.messages, log),
     // The marketplace's clock: bidding windows close and offers lapse, releasing what they reserved.
     {
       name: 'marketplace.close-due-listings',
@@ -39,7 +45,7 @@ export function backgroundJobs(
       },
     },
     {
-      // The outbox's delivery: sends due SMS and e-mail, outside any transaction (docs/messages.md).
+      // The outbox's delivery: sends due SMS and e-mail, outside any transaction (docs/notifications.md).
       name: MESSAGE_DELIVERY_JOB,
       schedule: { everyMs: services.config.messages.deliveryIntervalMs },
       retryLimit: 2,
@@ -56,6 +62,42 @@ export function backgroundJobs(
       run: async (now) => {
         const written = await sendInstallmentReminders(services, now);
         if (written > 0) log.info({ written }, 'installment reminders written');
+      },
+    },
+    {
+      // 10:00 Kampala: installments still unpaid 1 and 7 days after their due date, once each.
+      name: 'messages.missed-payment-notices',
+      schedule: { cron: '0 10 * * *' },
+      run: async (now) => {
+        const written = await sendMissedPaymentNotices(services, now);
+        if (written > 0) log.info({ written }, 'missed-payment notices written');
+      },
+    },
+    {
+      // Offers lapsing within 3 hours, once per application and round; every 5 minutes is close enough.
+      name: 'messages.offer-expiry-reminders',
+      schedule: { cron: '*/5 * * * *' },
+      run: async (now) => {
+        const written = await sendOfferExpiryReminders(services, now);
+        if (written > 0) log.info({ written }, 'offer expiry reminders written');
+      },
+    },
+    {
+      // 08:00 Kampala: yesterday's repayments per lender, once per lender and day (dedupe keys).
+      name: 'messages.lender-repayments-digest',
+      schedule: { cron: '0 8 * * *' },
+      run: async (now) => {
+        const written = await sendRepaymentsDigests(services, now);
+        if (written > 0) log.info({ written }, 'repayments digests written');
+      },
+    },
+    {
+      // The 1st at 07:00 Kampala: last month's statement to each lender whose money moved, once.
+      name: 'messages.lender-monthly-statements',
+      schedule: { cron: '0 7 1 * *' },
+      run: async (now) => {
+        const written = await sendMonthlyStatements(services, now);
+        if (written > 0) log.info({ written }, 'monthly statements written');
       },
     },
     {

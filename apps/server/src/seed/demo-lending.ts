@@ -84,7 +84,7 @@ export async function seedDemoLending(
     if (demo.outcome !== 'DISBURSED') continue;
 
     const disbursedAt = new Date(decidedAt.getTime() + 3 * 60 * 60 * 1000);
-    const loanId = await recordDisbursement(services, clock, application.id, disbursedAt);
+    const loanId = await recordDisbursement(services, clock, application.id, disbursedAt, adminId);
     loans++;
     repayments += await repay(services, clock, loanId, disbursedAt, demo, now);
   }
@@ -95,11 +95,19 @@ export async function seedDemoLending(
  * A payout requested at `at` through the lending use case (reservation, unique live payout) and
  * confirmed a minute later through the gateway, which creates the loan: no provider is called.
  */
-async function recordDisbursement(services: Services, clock: SeedClock, applicationId: number, at: Date) {
+async function recordDisbursement(
+  services: Services,
+  clock: SeedClock,
+  applicationId: number,
+  at: Date,
+  adminId: number,
+) {
   clock.set(at);
+  // The demo admin who approved it pays it out too, so the loan page names who disbursed it.
   const payout = await services.lending.requestPayout({
     applicationId,
     requestKey: `history.disburse:${applicationId}`,
+    adminId,
   });
   clock.set(new Date(at.getTime() + 60_000));
   const { payment } = await services.payments.complete(payout.id, `HIST-${payout.id}`);

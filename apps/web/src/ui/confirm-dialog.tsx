@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { ErrorBanner } from './error-banner.tsx';
@@ -18,6 +18,12 @@ export interface ConfirmDialogProps {
   readonly children?: ReactNode;
   /** A failure of the confirmed action, shown inside the dialog so a retry is one click. */
   readonly error?: { readonly message: string; readonly reason?: string | null } | null;
+  /**
+   * Where focus starts when the dialog opens: by default the browser's choice (the first control,
+   * Close); 'cancel' for an action that cannot be taken back (money sent), so Enter right after
+   * opening never confirms it.
+   */
+  readonly initialFocus?: 'cancel' | undefined;
 }
 
 /** Asks before an action that changes data. */
@@ -33,8 +39,14 @@ export function ConfirmDialog({
   isDanger,
   children,
   error,
+  initialFocus,
 }: ConfirmDialogProps) {
   const messageId = useId();
+  const cancelId = useId();
+  // Runs after the Dialog's own effect (a child's effects run first) has opened it with showModal.
+  useEffect(() => {
+    if (isOpen && initialFocus === 'cancel') document.getElementById(cancelId)?.focus();
+  }, [isOpen, initialFocus, cancelId]);
   return (
     <Dialog
       isOpen={isOpen}
@@ -46,7 +58,7 @@ export function ConfirmDialog({
       size="sm"
       footer={
         <>
-          <Button variant="ghost" onClick={onCancel} disabled={isBusy}>
+          <Button id={cancelId} variant="ghost" onClick={onCancel} disabled={isBusy}>
             Cancel
           </Button>
           <Button variant={isDanger ? 'danger' : 'primary'} onClick={onConfirm} disabled={isBusy}>

@@ -8,7 +8,7 @@ import { userStatus } from './users.ts';
  * tables (docs/scale.md). Kept by statement-level triggers in the same transaction as every change
  * to the counted rows (migration 0010), whatever code makes it; `recount_counters()` rebuilds them.
  *
- * The families a repayment settlement writes are sharded (ADR 012, migration 0032): a row per key
+ * The families a repayment settlement writes are sharded (ADR 012, migration 0033): a row per key
  * and **slot**, the writer's slot being `counter_slot()` (its backend's pid mod 64), so concurrent
  * settlements add to different rows instead of queueing on one. Every read sums the slots; a
  * recount leaves one row per key in slot 0.

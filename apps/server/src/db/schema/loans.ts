@@ -62,6 +62,11 @@ export const loans = pgTable(
     oldestUnpaidDueDate: date({ mode: 'string' }),
     /** The payout that funded the loan (the payments feature's platform transaction). */
     disbursementTransactionId: integer(),
+    /**
+     * The admin who pressed Disburse (the payout's requester, copied when the payout settles). Null
+     * for loans made before it was recorded whose audit log does not say, and for scripted payouts.
+     */
+    disbursedById: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

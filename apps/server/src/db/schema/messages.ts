@@ -5,7 +5,7 @@ import { users } from './users.ts';
 /**
  * The outbox: one row per message to one person on one channel, written in the same transaction as
  * the event that causes it. The delivery job sends it later, outside any transaction, and records
- * the outcome here before the next try (docs/messages.md).
+ * the outcome here before the next try (docs/notifications.md).
  */
 export const messages = pgTable(
   'messages',

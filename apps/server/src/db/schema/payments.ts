@@ -63,6 +63,11 @@ export const platformTransactions = pgTable(
     loanId: integer(),
     /** A disbursement pays out an application; the loan exists only once the payout succeeded. */
     applicationId: integer(),
+    /**
+     * The admin who asked for this payment (a disbursement's Disburse); null when the user or a job
+     * started it. The loan a payout creates copies it as disbursed_by_id.
+     */
+    requestedById: integer().references(() => users.id),
     description: text().notNull(),
     category: text().notNull(),
     /** Provider requests sent (a request whose answer was lost is sent again with the same reference). */

@@ -122,5 +122,8 @@ export function registerAccountsRoutes(
         rows.map((r) => ({ id: r.id, to: r.toNumber, text: r.body, created_at: r.createdAt.toISOString() })),
       );
     });
+    register(routes.simulatorSmsFailures, async ({ body }) => ({
+      failing_next: simulatorSms.failNext(body.count, body.reason),
+    }));
   }
 }

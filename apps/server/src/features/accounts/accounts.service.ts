@@ -54,9 +54,10 @@ export function createAccountsService({ db, clock, users, auth, phone }: Account
         phoneNumber,
         selfRegistered: true,
       });
-      const code = await db.transaction((tx) => phone.issue(tx, { id: user.id, phoneNumber }));
+      const issued = await db.transaction((tx) => phone.issue(tx, { id: user.id, phoneNumber }));
+      await phone.deliver(issued);
       const session = await auth.startSession(user, 'registration');
-      return { session, code };
+      return { session, code: issued.row };
     },
 
     async myData(userId: number) {

@@ -24,7 +24,6 @@ import {
   RateLimitedError,
 } from '../../domain-error.ts';
 import { providerOfPhone } from '../payments/payment-provider.ts';
-import type { SmsSender } from '../sms/sms.ts';
 import { mobileMoneyNumberOrRefuse } from '../users/phone-number.ts';
 import {
   deletePaymentNumber,
@@ -37,7 +36,7 @@ import {
   updatePaymentNumber,
 } from './payment-numbers.repo.ts';
 import { lockUserForPhone } from './phone-codes.repo.ts';
-import { HOUR, resendAfter, sameHash, smsText } from './phone-confirmation.ts';
+import { type CodeMessages, HOUR, resendAfter, sameHash } from './phone-confirmation.ts';
 
 /** Payouts to an added number start this long after it was confirmed. */
 export const PAYOUT_WAIT_MS = 24 * HOUR;
@@ -72,7 +71,19 @@ function codeState(row: PaymentNumberRow): PhoneCodeState | null {
   };
 }
 
-export function createPaymentNumbers({ db, clock, sms }: { db: Db; clock: Clock; sms: SmsSender }) {
+export function createPaymentNumbers({
+  db,
+  clock,
+  messages,
+}: {
+  db: Db;
+  clock: Clock;
+  messages: CodeMessages;
+}) {
+  /** The code's SMS to the added number, in the caller's transaction (sent after it commits). */
+  const queueCode = (tx: DbOrTx, userId: number, phoneNumber: string, code: string) =>
+    messages.queue(tx, userId, 'security.phone-code', { code }, { smsTo: phoneNumber });
+
   function newCode(userId: number, phoneNumber: string) {
     const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
     const now = clock.now();
@@ -127,7 +138,7 @@ export function createPaymentNumbers({ db, clock, sms }: { db: Db; clock: Clock;
           phone_number: ['Use an MTN (076-079) or Airtel (070, 074, 075) mobile-money number'],
         });
       }
-      return db.transaction(async (tx) => {
+      const { messageIds, numbers } = await db.transaction(async (tx) => {
         const user = await lockUserForPhone(tx, userId);
         if (!user?.phoneVerifiedAt) {
           throw new ConflictError('PHONE_NOT_CONFIRMED', 'Confirm the phone number on your account first');
@@ -158,13 +169,15 @@ export function createPaymentNumbers({ db, clock, sms }: { db: Db; clock: Clock;
             'You already added a second number. Remove it before adding another.',
           );
         }
-        await sms.send(tx, { to: phoneNumber, text: smsText(code) });
-        return view(tx, userId);
+        const messageIds = await queueCode(tx, userId, phoneNumber, code);
+        return { messageIds, numbers: await view(tx, userId) };
       });
+      await messages.deliverNow(messageIds);
+      return numbers;
     },
 
     async resend(userId: number): Promise<PaymentNumbersView> {
-      return db.transaction(async (tx) => {
+      const { messageIds, numbers } = await db.transaction(async (tx) => {
         const row = await lockPaymentNumber(tx, userId);
         if (!row) throw new ConflictError('NO_ADDED_NUMBER', 'You have not added a second number');
         if (row.confirmedAt)
@@ -186,9 +199,11 @@ export function createPaymentNumbers({ db, clock, sms }: { db: Db; clock: Clock;
           sendsInWindow: freshWindow ? 1 : row.sendsInWindow + 1,
           windowStartedAt: freshWindow ? now : row.windowStartedAt,
         });
-        await sms.send(tx, { to: row.phoneNumber, text: smsText(code) });
-        return view(tx, userId);
+        const messageIds = await queueCode(tx, userId, row.phoneNumber, code);
+        return { messageIds, numbers: await view(tx, userId) };
       });
+      await messages.deliverNow(messageIds);
+      return numbers;
     },
 
     /** Confirms the added number when the code is right; a wrong code costs a try (kept). */

@@ -20,7 +20,7 @@ import {
   NotFoundError,
   RateLimitedError,
 } from '../../domain-error.ts';
-import type { SmsSender } from '../sms/sms.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import {
   confirmPhone,
   findPhoneCode,
@@ -46,8 +46,13 @@ export function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function smsText(code: string): string {
-  return `Sente: your code is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Never share it with anyone, not even Sente staff.`;
+/** The outbox's security SMS (features/messages): written with the code, sent once that commits. */
+export type CodeMessages = Pick<MessagesService, 'queue' | 'deliverNow'>;
+
+/** A code saved in a transaction, and its SMS waiting for that transaction to commit. */
+export interface IssuedCode {
+  readonly row: PhoneCodeRow;
+  readonly messageIds: readonly number[];
 }
 
 export function toPhoneCodeState(row: PhoneCodeRow): PhoneCodeState {
@@ -67,9 +72,24 @@ export function resendAfter(row: Pick<PhoneCodeRow, 'sentAt' | 'sendsInWindow' |
   return new Date(Math.max(afterGap, afterWindow));
 }
 
-export function createPhoneConfirmation({ db, clock, sms }: { db: Db; clock: Clock; sms: SmsSender }) {
-  /** Makes and sends a new code for the user's number, inside the caller's transaction. */
-  async function issue(tx: DbOrTx, user: { id: number; phoneNumber: string }, previous?: PhoneCodeRow) {
+export function createPhoneConfirmation({
+  db,
+  clock,
+  messages,
+}: {
+  db: Db;
+  clock: Clock;
+  messages: CodeMessages;
+}) {
+  /**
+   * Makes a new code for the user's number and writes its SMS, inside the caller's transaction;
+   * `deliver` sends it once that has committed (a code sent for a rolled-back change would be a lie).
+   */
+  async function issue(
+    tx: DbOrTx,
+    user: { id: number; phoneNumber: string },
+    previous?: PhoneCodeRow,
+  ): Promise<IssuedCode> {
     const now = clock.now();
     const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
     const freshWindow = !previous || now.getTime() - previous.windowStartedAt.getTime() >= HOUR;
@@ -84,12 +104,25 @@ export function createPhoneConfirmation({ db, clock, sms }: { db: Db; clock: Clo
       windowStartedAt: freshWindow ? now : (previous?.windowStartedAt ?? now),
     };
     await savePhoneCode(tx, row);
-    await sms.send(tx, { to: user.phoneNumber, text: smsText(code) });
-    return row;
+    const messageIds = await messages.queue(
+      tx,
+      user.id,
+      'security.phone-code',
+      { code },
+      {
+        smsTo: user.phoneNumber,
+      },
+    );
+    return { row, messageIds };
   }
 
   return {
     issue,
+
+    /** Sends an issued code's SMS now; if the gateway fails, the outbox retries it. */
+    async deliver(issued: IssuedCode): Promise<void> {
+      await messages.deliverNow(issued.messageIds);
+    },
 
     async state(userId: number): Promise<PhoneCodeState> {
       const row = await findPhoneCode(db, userId);
@@ -98,7 +131,7 @@ export function createPhoneConfirmation({ db, clock, sms }: { db: Db; clock: Clo
     },
 
     async resend(userId: number): Promise<PhoneCodeState> {
-      return db.transaction(async (tx) => {
+      const issued = await db.transaction(async (tx) => {
         const user = await lockUserForPhone(tx, userId);
         if (!user?.phoneNumber) throw new ConflictError('NO_PHONE', 'This account has no phone number');
         if (user.phoneVerifiedAt)
@@ -112,8 +145,10 @@ export function createPhoneConfirmation({ db, clock, sms }: { db: Db; clock: Clo
             seconds,
           );
         }
-        return toPhoneCodeState(await issue(tx, { id: userId, phoneNumber: user.phoneNumber }, previous));
+        return issue(tx, { id: userId, phoneNumber: user.phoneNumber }, previous);
       });
+      await messages.deliverNow(issued.messageIds);
+      return toPhoneCodeState(issued.row);
     },
 
     /** Confirms the number when the code is right; a wrong code costs a try. */

@@ -126,7 +126,7 @@ export function createApplicationsService({
   clock: Clock;
   loanTypes: LoanTypesService;
   loans: LoansService;
-  /** The borrower hears of the decision: written in the decision's transaction (docs/messages.md). */
+  /** The borrower hears of the submission and the decision, each in its own transaction (docs/notifications.md). */
   messages: Pick<MessagesService, 'send'>;
   /** How long an approved application is open to lenders, for the approval message. */
   listingHours: number;
@@ -277,6 +277,11 @@ export function createApplicationsService({
         updatedAt: at,
       });
       await refreshCreditCheck(tx, row.id);
+      await messages.send(tx, userId, 'application.received', {
+        name: user.name,
+        applicationId: row.id,
+        amount: row.amountRequested,
+      });
       return row.id;
     });
     return view(id);

@@ -17,7 +17,12 @@ export function registerAuthRoutes(
     routes.login,
     async ({ body, request }) => {
       // request.ip honours TRUST_PROXY: the address the trusted proxy saw, never a forged header.
-      const outcome = await auth.login(body.email, body.password, request.ip);
+      const outcome = await auth.login(
+        body.email,
+        body.password,
+        request.ip,
+        request.headers['user-agent'] ?? null,
+      );
       if ('mfaToken' in outcome) {
         return {
           mfa_required: true as const,

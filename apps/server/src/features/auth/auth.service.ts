@@ -4,6 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../domain-error.ts';
 import type { AuthUser } from '../../http/register-route.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { kampalaSmsTime } from '../messages/kampala-sms-time.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import {
   findOpenUserByEmail,
@@ -44,8 +46,18 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INACTIVE_ACCOUNT = 'This account is inactive. Please contact support.';
 export const INVALID_REFRESH = 'Refresh token is invalid or expired';
 
-/** The in-app notification an account owner gets after repeated failed sign-ins. */
-export const SIGN_IN_FAILURES_NOTIFICATION = 'security.sign_in_failures';
+/**
+ * The message an account owner gets after repeated failed sign-ins (e-mail and inbox); its inbox
+ * notification carries this kind, which is how "once a window" is checked.
+ */
+export const SIGN_IN_FAILURES_NOTIFICATION = 'security.sign-in-failures';
+
+/** Where a sign-in came from, for the new-sign-in message to an admin. */
+export interface SignInClient {
+  /** request.ip: what the trusted proxy saw (TRUST_PROXY), never a forged header. */
+  readonly address: string;
+  readonly userAgent: string | null;
+}
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -60,8 +72,10 @@ export interface AuthServiceDeps {
   readonly mfaStepFor?: (user: UserRow) => Promise<MfaPurpose | null>;
   /** Recently verified tokens and signed-in users (a fresh, empty one when not given). */
   readonly signedIn?: SignedInCache;
-  /** Tells an account owner about repeated failed sign-ins. */
-  readonly notifications: Pick<NotificationsService, 'notify' | 'wasNotifiedSince'>;
+  /** Whether an account owner was already told of failed sign-ins in this window. */
+  readonly notifications: Pick<NotificationsService, 'wasNotifiedSince'>;
+  /** Tells an account owner about repeated failed sign-ins, and an admin about each new sign-in. */
+  readonly messages: Pick<MessagesService, 'send'>;
 }
 
 export interface SignedIn {
@@ -84,6 +98,7 @@ export function createAuthService({
   mfaStepFor,
   signedIn = createSignedInCache(),
   notifications,
+  messages,
 }: AuthServiceDeps) {
   // Made now, not at the first unknown email, which would otherwise take two hashes' time.
   unusablePasswordHash().catch(() => {});
@@ -114,25 +129,44 @@ export function createAuthService({
   }
 
   /**
-   * Tokens for a user who has passed every step of the sign-in. An admin's sign-in is audited with
-   * the session's refresh token, in one unit of work (issue 18: the audit log shows sign-ins).
+   * Tokens for a user who has passed every step of the sign-in. An admin's sign-in is audited, and
+   * the admin told of it by e-mail and in the inbox (someone else holding the password would show
+   * there first), with the session's refresh token, in one unit of work.
    */
   async function startSession(
     user: UserRow,
     method: 'password' | 'two-factor' | 'registration' = 'password',
+    client: SignInClient | null = null,
   ): Promise<SignedIn> {
     const sessionId = randomUUID();
     const refresh = await db.transaction(async (tx) => {
       const token = await issueRefresh(tx, user.id, sessionId);
       if (user.role === 'admin') {
+        const now = clock.now();
         await recordAudit(tx, {
           actorId: user.id,
           action: 'user.signed_in',
           entityType: 'user',
           entityId: user.id,
           after: { method },
-          at: clock.now(),
+          at: now,
         });
+        if (method !== 'registration') {
+          await messages.send(
+            tx,
+            user.id,
+            'security.admin-sign-in',
+            {
+              name: user.name,
+              at: kampalaSmsTime(now),
+              address: client?.address ?? 'unknown',
+              userAgent: client?.userAgent ?? null,
+              method,
+            },
+            // One message per session, whatever retries the transaction.
+            { dedupeKey: `admin-sign-in:${sessionId}` },
+          );
+        }
       }
       return token;
     });
@@ -141,8 +175,8 @@ export function createAuthService({
   }
 
   /**
-   * After repeated failures for an email (from any address) its owner is told, once a window, in the
-   * app (e-mail comes with the notifications issue). Unknown emails run the same queries.
+   * After repeated failures for an email (from any address) its owner is told, once a window, by
+   * e-mail and in the app (docs/notifications.md). Unknown emails run the same queries.
    */
   async function alertOwnerOfFailures(tx: DbOrTx, emailKey: string, user: UserRow | undefined, now: Date) {
     await lockSignInKey(tx, `sign-in-alert:${emailKey}`);
@@ -150,16 +184,11 @@ export function createAuthService({
     const recent = await countRecentSignInFailuresOfEmail(tx, emailKey, since);
     if (!user || recent.failures < ALERT_AFTER_FAILURES) return;
     if (await notifications.wasNotifiedSince(tx, user.id, SIGN_IN_FAILURES_NOTIFICATION, since)) return;
-    await notifications.notify(tx, {
-      userId: user.id,
-      kind: SIGN_IN_FAILURES_NOTIFICATION,
-      title: 'Failed sign-in attempts on your account',
-      message:
-        `Someone entered a wrong password for your account ${recent.failures} times in the last ` +
-        'hour. If it was not you, your account is still protected: further tries from ' +
-        'elsewhere are slowed down and do not stop you signing in. Use a strong password you use ' +
-        `nowhere else${user.role === 'admin' ? ' and turn on two-factor sign-in' : ''}.`,
-      data: { failures: recent.failures, addresses: recent.addresses },
+    await messages.send(tx, user.id, SIGN_IN_FAILURES_NOTIFICATION, {
+      name: user.name,
+      failures: recent.failures,
+      addresses: recent.addresses,
+      isAdmin: user.role === 'admin',
     });
   }
 
@@ -171,7 +200,12 @@ export function createAuthService({
      * from the same address for the same email only (sign-in-throttle.ts); a wrong password and an
      * unknown email take the same path, so the answers cannot tell them apart.
      */
-    async login(email: string, password: string, address: string): Promise<SignedIn | MfaPending> {
+    async login(
+      email: string,
+      password: string,
+      address: string,
+      userAgent: string | null = null,
+    ): Promise<SignedIn | MfaPending> {
       const emailKey = email.trim().toLowerCase();
       const now = clock.now();
       const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
@@ -205,7 +239,7 @@ export function createAuthService({
         const mfaToken = await accessTokens.signMfaChallenge({ userId: user.id, purpose: mfaStep }, now);
         return { mfaToken, setupRequired: mfaStep === 'setup' };
       }
-      return startSession(user);
+      return startSession(user, 'password', { address, userAgent });
     },
 
     /** Rotates a refresh token. A token presented after it was rotated revokes its whole family. */

@@ -11,8 +11,11 @@ export function registerMfaRoutes(
 
   register(
     routes.loginMfa,
-    async ({ body }) => {
-      const { access, refresh, user, recoveryCodes } = await mfa.finishLogin(body.mfa_token, body.code);
+    async ({ body, request }) => {
+      const { access, refresh, user, recoveryCodes } = await mfa.finishLogin(body.mfa_token, body.code, {
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       return {
         access,
         refresh,

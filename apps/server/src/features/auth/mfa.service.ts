@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { findOpenUserById, type UserRow } from '../users/users.service.ts';
 import type { AccessTokens, MfaPurpose } from './access-token.ts';
 import { clearLoginFailures, countRecentLoginFailures, recordLoginFailure } from './auth.repo.ts';
-import type { AuthService, SignedIn } from './auth.service.ts';
+import type { AuthService, SignedIn, SignInClient } from './auth.service.ts';
 import {
   claimTotpStep,
   countUnusedRecoveryCodes,
@@ -215,7 +215,11 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
     },
 
     /** The second step of an admin sign-in: a code (or a recovery code) → tokens. */
-    async finishLogin(mfaToken: string, code: string): Promise<SignedIn & { recoveryCodes?: string[] }> {
+    async finishLogin(
+      mfaToken: string,
+      code: string,
+      client: SignInClient | null = null,
+    ): Promise<SignedIn & { recoveryCodes?: string[] }> {
       const user = await challengeUser(mfaToken);
       const secret = await findMfaSecret(db, user.id);
       // The right code spends the challenge: a copy of it cannot make a second session.
@@ -227,7 +231,7 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
         if (!(await checkCode(user.id, secret.secretEncrypted, code, true)))
           throw new UnauthenticatedError('INVALID_MFA_CODE', INVALID_CODE);
         await spend();
-        return auth.startSession(user, 'two-factor');
+        return auth.startSession(user, 'two-factor', client);
       }
       if (secret && required) {
         const recoveryCodes = await enable(
@@ -237,7 +241,7 @@ export function createMfaService({ db, clock, accessTokens, auth, box, required 
           null,
         );
         await spend();
-        return { ...(await auth.startSession(user, 'two-factor')), recoveryCodes };
+        return { ...(await auth.startSession(user, 'two-factor', client)), recoveryCodes };
       }
       // Turned off since the password step: the challenge no longer fits; start again.
       throw new UnauthenticatedError('MFA_CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);

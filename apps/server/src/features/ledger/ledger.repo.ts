@@ -112,7 +112,7 @@ export interface PostingWrites {
 /**
  * Writes what new postings add, in one statement and so one round trip: their entries, the running
  * balances, and the daily and all-time totals per kind (sharded: this backend's slot,
- * migration 0032). The caller holds the accounts' locks, taken in id order; every platform-wide row
+ * migration 0033). The caller holds the accounts' locks, taken in id order; every platform-wide row
  * a settlement writes is written here, just before its commit, so it holds them for a round trip
  * or two instead of its whole transaction (ADR 012). The balance constraints are checked on each
  * account's row as before, on the balance the postings leave it.

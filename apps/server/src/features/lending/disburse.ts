@@ -83,6 +83,7 @@ export async function requestPayout(
         amount,
         phoneNumber: userPhone,
         applicationId: input.applicationId,
+        requestedById: input.adminId ?? null,
         requestKey: input.requestKey,
         description: `Loan disbursement for application #${input.applicationId} to ${userPhone}`,
       });

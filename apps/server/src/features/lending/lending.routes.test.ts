@@ -23,11 +23,14 @@ import { ALREADY_DISBURSING } from './disburse.ts';
 
 let t: TestApp;
 let adminToken: string;
+let adminId: number;
 let sequence = 0;
 beforeAll(async () => {
   // A short wait for the payout, so a slow payout answers 202 quickly.
   t = await createTestApp({ config: { payments: { ...testConfig().payments, syncWaitMs: 1_500 } } });
-  adminToken = (await t.userWithToken('admin')).token;
+  const admin = await t.userWithToken('admin', { name: 'Achieng Operations' });
+  adminToken = admin.token;
+  adminId = admin.user.id;
   await t.services.capital.payIn({
     amount: 20_000_000,
     idempotencyKey: 'tests',
@@ -130,6 +133,36 @@ describe('POST /api/loans/applications/:id/disburse/', () => {
     expect(Number.parseInt(stats.disbursements.today, 10)).toBeGreaterThanOrEqual(1_200_000);
   });
 
+  it('records the admin who pressed Disburse on the payout and the loan, shown to admins, not to the borrower, and in the loans export', async () => {
+    const { user, token } = await borrower();
+    const application = await approvedApplication(user.id, 1_100_000);
+    const res = await disburse(application.id);
+    expect(res.statusCode).toBe(201);
+    const loanId: number = res.json().id;
+    const [made] = await db().select().from(loans).where(eq(loans.id, loanId));
+    expect(made?.disbursedById).toBe(adminId);
+    const [payout] = await db()
+      .select()
+      .from(platformTransactions)
+      .where(eq(platformTransactions.applicationId, application.id));
+    expect(payout?.requestedById).toBe(adminId);
+
+    const asAdmin = await t.app.inject({ url: `/api/loans/loans/${loanId}/`, headers: bearer(adminToken) });
+    expect(asAdmin.json().disbursed_by).toEqual({ id: adminId, name: 'Achieng Operations' });
+    const asBorrower = await t.app.inject({ url: `/api/loans/loans/${loanId}/`, headers: bearer(token) });
+    expect(asBorrower.statusCode).toBe(200);
+    expect(asBorrower.json()).not.toHaveProperty('disbursed_by');
+
+    const csv = await t.app.inject({
+      url: `/api/loans/loans/export/?search=${encodeURIComponent(made?.loanRef ?? '')}`,
+      headers: bearer(adminToken),
+    });
+    const [header, row] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    const at = header?.split(',').indexOf('Disbursed By') ?? -1;
+    expect(at).toBeGreaterThan(-1);
+    expect(row?.split(',')[at]).toBe('Achieng Operations');
+  });
+
   it('makes exactly one loan when two disburse calls arrive at the same time', async () => {
     const { user } = await borrower();
     const application = await approvedApplication(user.id);
@@ -203,6 +236,8 @@ describe('POST /api/loans/applications/:id/disburse/', () => {
     await settleOpenPayments(t);
     const made = await db().select().from(loans).where(eq(loans.applicationId, application.id));
     expect(made).toHaveLength(1);
+    // Settled later by the poller, the loan still names the admin who asked for the payout.
+    expect(made[0]?.disbursedById).toBe(adminId);
     const again = await disburse(application.id, key);
     expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe(made[0]?.id);

@@ -3,8 +3,12 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { LOANS_RECEIVABLE, PLATFORM_WALLET, providerClearing } from '../ledger/ledger-accounts.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import type { MarketplaceService } from '../marketplace/marketplace.service.ts';
+import { calendarDay } from '../messages/borrower-reminders.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import type { PaymentFlow } from '../payments/payment-flow.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { findOpenUserById } from '../users/users.service.ts';
+import { findFirstInstallment } from './loan-messages.repo.ts';
 
 /** A paid-out loan's transaction names the loan by its reference, the one name it has on every screen. */
 export function loanDisbursementDescription(loanRef: string, phoneNumber: string): string {
@@ -14,16 +18,17 @@ export function loanDisbursementDescription(loanRef: string, phoneNumber: string
 /**
  * What a loan payout does at each step of its payment. Requested: the amount is reserved out of the
  * platform wallet (the float), and lenders' reserved money becomes money they lent out. Confirmed by the provider: the loan and its schedule are created in the same
- * transaction as the settling posting. Failed: the reservation is reversed (the gateway's default)
+ * transaction as the settling posting, with the borrower's SMS (amount, first installment). Failed: the reservation is reversed (the gateway's default)
  * and no loan exists; the application stays APPROVED.
  */
 export function disbursementFlow(deps: {
   ledger: LedgerService;
   loans: LoansService;
   payments: Pick<PaymentsService, 'linkLoan'>;
+  messages: Pick<MessagesService, 'send'>;
   marketplace: Pick<MarketplaceService, 'fundingOf' | 'lenderPayoutLines' | 'recordParticipations'>;
 }): PaymentFlow {
-  const { ledger, loans, payments, marketplace } = deps;
+  const { ledger, loans, payments, messages, marketplace } = deps;
   return {
     direction: 'send',
     userSees: 'CREDIT',
@@ -53,11 +58,17 @@ export function disbursementFlow(deps: {
         applicationId: payment.applicationId,
         disbursedAt,
         platformTransactionId: payment.id,
+        disbursedById: payment.requestedById,
         terms: funding.kind === 'lenders' ? { amount: funding.amount, rateBp: funding.rateBp } : undefined,
       });
       await marketplace.recordParticipations(
         tx,
-        { id: loan.id, amount: loan.amount, rateBp: rateToBasisPoints(loan.interestRate) },
+        {
+          id: loan.id,
+          loanRef: loan.loanRef,
+          amount: loan.amount,
+          rateBp: rateToBasisPoints(loan.interestRate),
+        },
         funding,
       );
       await payments.linkLoan(tx, payment.id, {
@@ -75,6 +86,22 @@ export function disbursementFlow(deps: {
           { account: providerClearing(payment.provider), amount: -payment.amount },
         ],
       });
+      const first = await findFirstInstallment(tx, loan.id);
+      if (first) {
+        await messages.send(
+          tx,
+          loan.userId,
+          'loan.disbursed',
+          {
+            name: (await findOpenUserById(tx, loan.userId))?.name ?? '',
+            loanRef: loan.loanRef,
+            amount: loan.amount,
+            firstInstallment: first.amount,
+            firstDueDate: calendarDay(first.dueDate),
+          },
+          { dedupeKey: `loan-disbursed:${loan.id}` },
+        );
+      }
     },
     notice(payment, outcome) {
       return outcome === 'COMPLETED'

@@ -10,7 +10,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PaymentFlow } from '../payments/payment-flow.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { TransactionRow } from '../payments/platform-transaction.ts';
-import { findOpenUserById } from '../users/users.service.ts';
+import { findLoanForMessage } from './loan-messages.repo.ts';
 
 export const PAYMENT_MODE: Record<string, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
 
@@ -150,7 +150,7 @@ export function repaymentFlow(deps: {
           ? { kind: 'refused', code: 'LOAN_NOT_FOUND', reason: 'The repayment names no loan' }
           : await allocate(tx, deps, payment, payment.loanId);
       if (settlement.kind === 'refused' || settlement.kind === 'failed') {
-        await payments.flagForAttention(tx, payment.id, settlement.reason);
+        await payments.flagForAttention(tx, payment, settlement.reason);
       }
       await notifications.notify(tx, {
         userId: payment.userId,
@@ -159,14 +159,28 @@ export function repaymentFlow(deps: {
         message: receipt(payment, settlement),
         data: { transaction_id: payment.id, reference_id: payment.referenceId, loan_id: payment.loanId },
       });
-      // The borrower's SMS receipt, with the balance left, once the money is applied to the loan.
+      // The borrower's SMS receipt once the money is applied to the loan: the balance left, or, for
+      // the repayment that pays it off, that the loan is fully paid; once each, whatever repeats.
       if (settlement.kind === 'allocated' && payment.loanId !== null) {
-        await messages.send(tx, payment.userId, 'payment.received', {
-          name: (await findOpenUserById(tx, payment.userId))?.name ?? '',
-          amount: payment.amount,
-          loanId: payment.loanId,
-          balance: settlement.remainingBalance,
-        });
+        const loan = await findLoanForMessage(tx, payment.loanId);
+        const about = { name: loan?.name ?? '', loanRef: loan?.loanRef ?? '', amount: payment.amount };
+        if (settlement.remainingBalance > 0) {
+          await messages.send(
+            tx,
+            payment.userId,
+            'payment.received',
+            { ...about, balance: settlement.remainingBalance },
+            { dedupeKey: `payment-received:${payment.id}` },
+          );
+        } else {
+          await messages.send(
+            tx,
+            payment.userId,
+            'loan.fully-paid',
+            { ...about, overpayment: settlement.overpayment },
+            { dedupeKey: `loan-fully-paid:${payment.loanId}` },
+          );
+        }
       }
       // Posted last, both postings as one batch: they lock the platform's accounts (and a popular
       // lender's), which every settlement shares, so they are held from here to the commit only

@@ -16,6 +16,8 @@ export interface CreateLoanInput {
   readonly disbursedAt: Date;
   /** The payout's platform transaction, when a payment provider moved the money. */
   readonly platformTransactionId: number | null;
+  /** The admin who pressed Disburse, when one did. */
+  readonly disbursedById?: number | null | undefined;
   /**
    * The accepted marketplace offer's amount and rate, when lenders fund the loan; without it the
    * application's amount at its loan type's rate (the platform funds it).
@@ -72,6 +74,7 @@ export async function createLoanFromApplication(tx: Tx, input: CreateLoanInput):
       closingDate: dueDate(schedule.weeks),
       oldestUnpaidDueDate: dueDate(1),
       disbursementTransactionId: input.platformTransactionId,
+      disbursedById: input.disbursedById ?? null,
       createdAt: input.disbursedAt,
       updatedAt: input.disbursedAt,
     },

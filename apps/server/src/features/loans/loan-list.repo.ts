@@ -1,5 +1,6 @@
 import type { LoanOrdering } from '@sente/contract';
 import { and, asc, count, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
@@ -174,7 +175,10 @@ export async function listLoans(
   return { count: total?.n ?? 0, rows };
 }
 
-export type ExportedLoan = LoanView & { readonly cursorAt: string };
+export type ExportedLoan = LoanView & { readonly cursorAt: string; readonly disbursedByName: string | null };
+
+/** The users table under another name, for the disbursing admin beside the borrower. */
+const disburser = alias(users, 'disburser');
 
 /**
  * The export's letters after the filter's: f opened from, e opened before, c after a cursor. Newest
@@ -189,6 +193,10 @@ const exportPage = preparedRead(
         loan: loans,
         userName: users.name,
         loanTypeName: loanTypes.name,
+        // A key lookup per row (never a join PostgreSQL could turn into a read of every user).
+        disbursedByName: sql<
+          string | null
+        >`(select ${disburser.name} from ${users} as "disburser" where ${disburser.id} = ${loans.disbursedById})`,
         cursorAt: exactTime(loans.openingDate),
       })
       .from(loans)

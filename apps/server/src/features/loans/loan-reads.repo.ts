@@ -33,6 +33,15 @@ export async function findLoanView(db: DbOrTx, id: number): Promise<LoanView | u
   return row;
 }
 
+/** The admin who pressed Disburse, by id (an account closed since keeps its name). */
+export async function findDisburser(
+  db: DbOrTx,
+  adminId: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, adminId));
+  return row;
+}
+
 const runningCount = preparedRead('loans.running_count', (db, shape: 'status' | 'all') =>
   db
     .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.count}), 0)::int` })

@@ -1,5 +1,7 @@
 import { kampalaDate } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
+import { tellLendersOfDefaults } from '../messages/loan-default-alerts.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import { daysInArrears, type LoanStatus, loanStatusFor, statusChangeReason } from './loan-status.ts';
 import { insertStatusHistoryRows, lockLoansDueForStatusCheck, setLoanStatuses } from './loans.repo.ts';
 
@@ -12,8 +14,13 @@ export interface LoanStatusChange {
 /**
  * Brings every loan's status in line with its arrears as of `now` (Kampala date) and writes each
  * change to the loan's history. Only loans whose status may change are read, through an index.
+ * The lenders of a loan that goes into DEFAULT are told in the same transaction.
  */
-export async function updateLoanStatuses(tx: Tx, now: Date): Promise<LoanStatusChange[]> {
+export async function updateLoanStatuses(
+  tx: Tx,
+  now: Date,
+  messages: Pick<MessagesService, 'send'>,
+): Promise<LoanStatusChange[]> {
   const today = kampalaDate(now);
   const candidates = await lockLoansDueForStatusCheck(tx, today);
   const changes: (LoanStatusChange & { days: number })[] = [];
@@ -36,6 +43,11 @@ export async function updateLoanStatuses(tx: Tx, now: Date): Promise<LoanStatusC
       reason: statusChangeReason(c.to, c.days),
       changedAt: now,
     })),
+  );
+  await tellLendersOfDefaults(
+    tx,
+    messages,
+    changes.filter((c) => c.to === 'DEFAULT').map((c) => c.loanId),
   );
   return changes.map(({ loanId, from, to }) => ({ loanId, from, to }));
 }

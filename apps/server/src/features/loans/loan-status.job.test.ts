@@ -24,7 +24,7 @@ afterAll(async () => {
 
 async function tickAt(date: Date) {
   clock.set(date);
-  return runLoanStatusTick({ database: t.db.database, clock });
+  return runLoanStatusTick({ database: t.db.database, clock, messages: t.services.messages });
 }
 
 /** A loan of its own borrower: some tests make several at once, and a borrower has one open application. */
@@ -98,8 +98,8 @@ describe('the loan status job', () => {
     const loans = await Promise.all([newLoan(), newLoan(), newLoan()]);
     clock.set(kampala('2025-03-20'));
     const [a, b] = await Promise.all([
-      runLoanStatusTick({ database: t.db.database, clock }),
-      runLoanStatusTick({ database: t.db.database, clock }),
+      runLoanStatusTick({ database: t.db.database, clock, messages: t.services.messages }),
+      runLoanStatusTick({ database: t.db.database, clock, messages: t.services.messages }),
     ]);
     const changed = [...a, ...b].filter((c) => loans.some((l) => l.id === c.loanId));
     expect(changed).toHaveLength(3);
@@ -115,10 +115,13 @@ describe('the loan status job', () => {
     const logged: string[] = [];
     const queue = createJobQueue({ database: t.db.database, clock, pollMs: 500 });
     try {
-      await queue.start([loanStatusJob(t.db.database, { info: (_p, m) => logged.push(m) })], {
-        info: () => {},
-        error: () => {},
-      });
+      await queue.start(
+        [loanStatusJob(t.db.database, t.services.messages, { info: (_p, m) => logged.push(m) })],
+        {
+          info: () => {},
+          error: () => {},
+        },
+      );
       const deadline = Date.now() + 20_000;
       while (logged.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     } finally {

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await repayLoan(t.services, paid.id, 359_800, kampala('2025-04-20'));
   Object.assign(ids, { current: current.id, late: late.id, defaulted: defaulted.id, paid: paid.id });
   for (const [key, loan] of Object.entries({ current, late, defaulted, paid })) refs[key] = loan.loanRef;
-  await runLoanStatusTick({ database: t.db.database, clock });
+  await runLoanStatusTick({ database: t.db.database, clock, messages: t.services.messages });
 });
 afterAll(async () => {
   await t.close();

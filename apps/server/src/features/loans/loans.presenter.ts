@@ -1,4 +1,5 @@
 import { type CsvColumn, kampalaIsoDateTime, type LoanDto, toUgxString } from '@sente/contract';
+import type { ExportedLoan } from './loan-list.repo.ts';
 import type { LoanView, OverdueRow, RepaymentView } from './loan-reads.repo.ts';
 import { daysInArrears } from './loan-status.ts';
 import type { InstallmentRow, StatusHistoryRow } from './loans.repo.ts';
@@ -99,7 +100,7 @@ export function toOverduePaymentDto(row: OverdueRow, today: string) {
  * The worklist's CSV (docs/back-office.md, Export): the reference first, amounts as plain whole
  * shillings, dates ISO (Kampala), days in arrears as of `today`.
  */
-export function loanCsvColumns(today: string): readonly CsvColumn<LoanView>[] {
+export function loanCsvColumns(today: string): readonly CsvColumn<ExportedLoan>[] {
   return [
     { header: 'Loan', value: (v) => v.loan.loanRef },
     { header: 'Borrower', value: (v) => v.userName },
@@ -117,6 +118,7 @@ export function loanCsvColumns(today: string): readonly CsvColumn<LoanView>[] {
     { header: 'Days in Arrears', value: (v) => daysInArrears(v.loan.oldestUnpaidDueDate, today) },
     { header: 'Opened At', value: (v) => kampalaIsoDateTime(v.loan.openingDate) },
     { header: 'Closing Date', value: (v) => v.loan.closingDate },
+    { header: 'Disbursed By', value: (v) => v.disbursedByName ?? '' },
   ];
 }
 

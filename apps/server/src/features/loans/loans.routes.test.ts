@@ -44,7 +44,7 @@ beforeAll(async () => {
   const paid = await make(other.id, '2025-04-07', 350_000, 1);
   await repayLoan(t.services, paid.id, 359_800, kampala('2025-04-20'));
   Object.assign(loanIds, { current: current.id, late: late.id, defaulted: defaulted.id, paid: paid.id });
-  await runLoanStatusTick({ database: t.db.database, clock });
+  await runLoanStatusTick({ database: t.db.database, clock, messages: t.services.messages });
 });
 afterAll(async () => {
   await t.close();

@@ -79,11 +79,12 @@ export function registerLoanRoutes(
   });
 
   register(routes.getLoan, async ({ params, user }) => {
-    const { loan, installments, history } = await loans.detailFor(user, params.id);
+    const { loan, installments, history, disbursedBy } = await loans.detailFor(user, params.id);
     return {
       ...toLoanDto(loan, loans.today()),
       installments: installments.map(toInstallmentDto),
       status_history: history.map(toStatusChangeDto),
+      ...(disbursedBy === undefined ? {} : { disbursed_by: disbursedBy }),
     };
   });
 

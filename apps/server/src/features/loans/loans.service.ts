@@ -14,11 +14,13 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import { allocateRepayment } from './allocate-repayment.ts';
 import { createLoanFromApplication } from './create-loan.ts';
 import { findLoansForExport, listLoans } from './loan-list.repo.ts';
 import {
   countOverdueBetween,
+  findDisburser,
   findLoanView,
   findOverdueForExport,
   type LoanView,
@@ -65,7 +67,15 @@ const earlier = (a: string | undefined, b: string | undefined) => (a && b ? (a <
  * Loans: creation from an approved application and repayment allocation (both in the caller's
  * transaction, for the money feature's disburse and repay flows), reads and statistics.
  */
-export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
+export function createLoansService({
+  db,
+  clock,
+  messages,
+}: {
+  db: Db;
+  clock: Clock;
+  messages: Pick<MessagesService, 'send'>;
+}) {
   const today = () => kampalaDate(clock.now());
 
   /**
@@ -106,7 +116,7 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
     today,
 
     /** The status job's work, now, without its lock (the demo seed uses it). */
-    refreshStatuses: () => db.transaction((tx) => updateLoanStatuses(tx, clock.now())),
+    refreshStatuses: () => db.transaction((tx) => updateLoanStatuses(tx, clock.now(), messages)),
 
     /** The schedule a loan would have (the credit check and the calculator use it). */
     previewSchedule(input: { principal: number; rate: string; months: number; interestType: InterestType }) {
@@ -123,11 +133,19 @@ export function createLoansService({ db, clock }: { db: Db; clock: Clock }) {
 
     async detailFor(viewer: LoanViewer, id: number) {
       const loan = await viewFor(viewer, id);
-      const [installments, history] = await Promise.all([
+      const disburserId = loan.loan.disbursedById;
+      const [installments, history, disburser] = await Promise.all([
         findInstallments(db, id),
         findStatusHistory(db, id),
+        // Staff see who paid the loan out; the borrower's own view does not name the admin.
+        viewer.role === 'admin' && disburserId !== null ? findDisburser(db, disburserId) : undefined,
       ]);
-      return { loan, installments, history };
+      return {
+        loan,
+        installments,
+        history,
+        disbursedBy: viewer.role === 'admin' ? (disburser ?? null) : undefined,
+      };
     },
 
     async balanceFor(viewer: LoanViewer, id: number) {

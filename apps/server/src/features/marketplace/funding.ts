@@ -9,6 +9,7 @@ import {
   lenderReserved,
   userWallet,
 } from '../ledger/ledger-accounts.ts';
+import { tellBidsFilled } from './lender-messages.ts';
 import {
   acceptedOffer,
   addToParticipations,
@@ -60,12 +61,12 @@ async function fundingOfListing(tx: Tx, listing: ListingRow | undefined): Promis
  */
 export async function prepareFunding(
   tx: Tx,
-  deps: Pick<MarketplaceDeps, 'clock' | 'ledger'>,
+  deps: Pick<MarketplaceDeps, 'clock' | 'ledger' | 'messages'>,
   applicationId: number,
 ): Promise<Funding> {
   const listing = await lockListingOfApplication(tx, applicationId);
   if (listing && (listing.status === 'OPEN' || listing.status === 'OFFERED')) {
-    await endWithoutLoan(tx, deps, listing, 'EXPIRED', 'the platform funded the loan');
+    await endWithoutLoan(tx, deps, listing, 'EXPIRED', 'the platform funded the loan', 'platform-funded');
     return { kind: 'platform' };
   }
   return fundingOfListing(tx, listing);
@@ -91,11 +92,14 @@ export function lenderPayoutLines(funding: Funding): JournalLine[] {
   ]);
 }
 
-/** When the loan exists: its participations from the funding the payout read, and the listing DISBURSED. */
+/**
+ * When the loan exists: its participations from the funding the payout read, the listing DISBURSED,
+ * and each of its lenders told that its bid is now a loan.
+ */
 export async function recordParticipations(
   tx: Tx,
-  deps: Pick<MarketplaceDeps, 'clock'>,
-  loan: { id: number; amount: number; rateBp: number },
+  deps: Pick<MarketplaceDeps, 'clock' | 'messages'>,
+  loan: { id: number; loanRef: string; amount: number; rateBp: number },
   funding: Funding,
 ): Promise<void> {
   const now = deps.clock.now();
@@ -124,6 +128,7 @@ export async function recordParticipations(
     })),
   );
   await updateListing(tx, funding.listingId, { status: 'DISBURSED', updatedAt: now });
+  await tellBidsFilled(tx, deps.messages, { loanRef: loan.loanRef, rateBp: funding.rateBp }, funding.fills);
 }
 
 /** A repayment's postings: the loan's own (principal and interest in), and the lenders' shares out. */

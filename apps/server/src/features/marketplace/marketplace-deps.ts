@@ -3,6 +3,7 @@ import type { MarketplaceConfig } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 
 /** Who may bid: the lenders feature answers (KYC, terms, an admin's verification). */
 export interface LenderGate {
@@ -17,6 +18,8 @@ export interface MarketplaceDeps {
   readonly ledger: LedgerService;
   readonly idempotency: IdempotencyService;
   readonly lenders: LenderGate;
+  /** Borrowers hear that offers are ready, lenders what became of their bids, in the same transaction. */
+  readonly messages: Pick<MessagesService, 'send'>;
   readonly config: MarketplaceConfig;
 }
 

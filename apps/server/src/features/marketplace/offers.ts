@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { transaction } from '../../db/retry-transaction.ts';
-import { applications, loanTypes } from '../../db/schema/index.ts';
+import { applications, loanTypes, users } from '../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../domain-error.ts';
+import { kampalaSmsTime } from '../messages/kampala-sms-time.ts';
 import { lenderCount, runAuction } from './auction.ts';
+import { tellBidsReleased, tellListingEnded } from './lender-messages.ts';
 import {
   fillsOf,
   findListingsToClose,
@@ -25,18 +27,20 @@ import { HOUR, type MarketplaceDeps } from './marketplace-deps.ts';
 import { offerTerms } from './offer-terms.ts';
 import { endWithoutLoan, releaseAll, releaseBid } from './reservations.ts';
 
-type Deps = Pick<MarketplaceDeps, 'db' | 'clock' | 'ledger' | 'config'>;
+type Deps = Pick<MarketplaceDeps, 'db' | 'clock' | 'ledger' | 'config' | 'messages'>;
 
 async function loanFacts(tx: Tx, applicationId: number) {
   const [row] = await tx
     .select({
       userId: applications.userId,
+      borrowerName: users.name,
       months: applications.loanTermMonths,
       interestType: loanTypes.interestType,
       minimumAmount: loanTypes.minAmount,
     })
     .from(applications)
     .innerJoin(loanTypes, eq(loanTypes.id, applications.loanTypeId))
+    .innerJoin(users, eq(users.id, applications.userId))
     .where(eq(applications.id, applicationId));
   if (!row) throw new Error(`Application ${applicationId} of a listing is gone`);
   return row;
@@ -45,8 +49,8 @@ async function loanFacts(tx: Tx, applicationId: number) {
 /**
  * Bidding ends (the window closed, or the borrower asked early): the uniform-price auction makes at
  * most two offers out of the live bids. Bids in neither offer are released at once; the others stay
- * reserved until the borrower chooses. No offer at all: every bid is released and the listing
- * EXPIRED. The caller holds the listing's lock.
+ * reserved until the borrower chooses, and the borrower is told the offers are ready. No offer at
+ * all: every bid is released and the listing EXPIRED. The caller holds the listing's lock.
  */
 export async function closeListing(tx: Tx, deps: Deps, listing: ListingRow): Promise<ListingRow> {
   const now = deps.clock.now();
@@ -65,6 +69,7 @@ export async function closeListing(tx: Tx, deps: Deps, listing: ListingRow): Pro
   });
   if (made.length === 0) {
     await releaseAll(tx, deps, live, 'the listing closed without an offer');
+    await tellListingEnded(tx, deps.messages, live, 'no-offer');
     return updateListing(tx, listing.id, { status: 'EXPIRED', closedAt: now, updatedAt: now });
   }
   const expiresAt = new Date(now.getTime() + deps.config.offerHours * HOUR);
@@ -102,11 +107,27 @@ export async function closeListing(tx: Tx, deps: Deps, listing: ListingRow): Pro
     );
     for (const fill of offer.fills) inAnOffer.add(fill.bidId);
   }
-  await releaseAll(
+  const outbid = live.filter((b) => !inAnOffer.has(b.id));
+  await releaseAll(tx, deps, outbid, 'not needed by any offer');
+  await tellBidsReleased(
     tx,
-    deps,
-    live.filter((b) => !inAnOffer.has(b.id)),
-    'not needed by any offer',
+    deps.messages,
+    outbid.map((bid) => ({ bid, amount: bid.amount })),
+    'outbid',
+  );
+  // Once per round whatever retries the close: the dedupe key names the listing's round.
+  await deps.messages.send(
+    tx,
+    facts.userId,
+    'offers.ready',
+    {
+      name: facts.borrowerName,
+      applicationId: listing.applicationId,
+      offers: made.length,
+      amount: Math.max(...made.map((offer) => offer.amount)),
+      expiresAt: kampalaSmsTime(expiresAt),
+    },
+    { dedupeKey: `offers-ready:${listing.id}:${listing.round}` },
   );
   return updateListing(tx, listing.id, { status: 'OFFERED', closedAt: now, updatedAt: now });
 }
@@ -202,20 +223,18 @@ export async function acceptOffer(
           'ACCEPTED',
           now,
         );
-        for (const bid of accepted) {
-          await releaseBid(
-            tx,
-            deps.ledger,
-            bid,
-            bid.amount - (fills.get(bid.id) ?? 0),
-            'the rest of a partly filled bid',
-          );
+        const rests = accepted.map((bid) => ({ bid, amount: bid.amount - (fills.get(bid.id) ?? 0) }));
+        for (const rest of rests) {
+          await releaseBid(tx, deps.ledger, rest.bid, rest.amount, 'the rest of a partly filled bid');
         }
-        await releaseAll(
+        await tellBidsReleased(tx, deps.messages, rests, 'partly-filled');
+        const notChosen = live.filter((b) => !fills.has(b.id));
+        await releaseAll(tx, deps, notChosen, 'the borrower chose another offer');
+        await tellBidsReleased(
           tx,
-          deps,
-          live.filter((b) => !fills.has(b.id)),
-          'the borrower chose another offer',
+          deps.messages,
+          notChosen.map((bid) => ({ bid, amount: bid.amount })),
+          'other-offer',
         );
         await updateListing(tx, listing.id, { status: 'FUNDED', updatedAt: now });
         return offer.id;
@@ -240,7 +259,7 @@ export async function declineOffers(
         `There are no offers to decline (the listing is ${listing.status})`,
       );
     }
-    return endWithoutLoan(tx, deps, listing, 'DECLINED', 'the borrower declined the offers');
+    return endWithoutLoan(tx, deps, listing, 'DECLINED', 'the borrower declined the offers', 'declined');
   });
 }
 
@@ -273,7 +292,7 @@ export async function expireLapsedOffers(deps: Deps, limit = 100): Promise<numbe
       const now = deps.clock.now();
       const open = (await offersOfRound(tx, listing.id, listing.round)).filter((o) => o.status === 'OPEN');
       if (open.length === 0 || open.some((o) => o.expiresAt > now)) return;
-      await endWithoutLoan(tx, deps, listing, 'EXPIRED', 'the offers expired');
+      await endWithoutLoan(tx, deps, listing, 'EXPIRED', 'the offers expired', 'offers-lapsed');
       expired++;
     });
   }

@@ -2,6 +2,8 @@ import type { Clock } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
+import type { ListingEndReason } from '../messages/templates/lender.ts';
+import { type LenderMessages, tellListingEnded } from './lender-messages.ts';
 import {
   type BidRow,
   type ListingRow,
@@ -65,19 +67,23 @@ export async function releaseAll(
 
 /**
  * A listing leaves the marketplace without a loan from its lenders (declined, offers lapsed, or the
- * platform funding it itself): its open offers end, every live bid is released, and it is EXPIRED.
+ * platform funding it itself): its open offers end, every live bid is released, and it is EXPIRED;
+ * each lender whose money it held is told why.
  * The caller holds the listing's lock.
  */
 export async function endWithoutLoan(
   tx: Tx,
-  deps: { clock: Clock; ledger: LedgerService },
+  deps: { clock: Clock; ledger: LedgerService; messages: LenderMessages },
   listing: ListingRow,
   offersBecome: 'DECLINED' | 'EXPIRED',
   why: string,
+  reason: ListingEndReason,
 ): Promise<ListingRow> {
   const now = deps.clock.now();
   await setOfferStatus(tx, listing.id, listing.round, 'OPEN', offersBecome, now);
-  await releaseAll(tx, deps, await liveBidsOf(tx, listing.id), why);
+  const live = await liveBidsOf(tx, listing.id);
+  await releaseAll(tx, deps, live, why);
+  await tellListingEnded(tx, deps.messages, live, reason);
   return updateListing(tx, listing.id, {
     status: 'EXPIRED',
     closedAt: listing.closedAt ?? now,

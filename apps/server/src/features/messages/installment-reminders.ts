@@ -38,7 +38,7 @@ export async function sendInstallmentReminders(
         'installment.due',
         {
           name: due.name,
-          loanId: due.loanId,
+          loanRef: due.loanRef,
           installment: due.number,
           amount: due.owed,
           when: days === 1 ? 'tomorrow' : spokenDate(due.dueDate),

@@ -9,3 +9,9 @@ export function kampalaSmsTime(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
 }
+
+/** "24 Nov" from a Kampala date "2026-11-24". */
+export function smsDay(date: string): string {
+  const [, month, day] = date.split('-').map(Number);
+  return `${day} ${MONTHS[(month ?? 1) - 1]}`;
+}

@@ -1,47 +1,23 @@
 /**
- * Every message Sente sends, per channel, with its fields filled in (docs/messages.md lists them).
+ * Every message Sente sends, per channel, with its fields filled in (docs/notifications.md lists them).
  * SMS texts stay within one GSM-7 SMS (message-templates.test.ts renders each with the longest
  * realistic values); no message ever carries a PIN, a password, a full NIN or a full account number.
  */
-import { formatUgx } from '@sente/contract';
+import { clip, firstName, type MessageTemplate, money } from './template-parts.ts';
+import { type AdminSecurityTemplateData, adminSecurityTemplates } from './templates/admin-security.ts';
+import { type BorrowerTemplateData, borrowerTemplates } from './templates/borrower.ts';
+import { type LenderTemplateData, lenderTemplates } from './templates/lender.ts';
 
-/** What a user may turn off (marketing, digest) and what quiet hours hold (all but security). */
-export type MessageCategory = 'security' | 'payment' | 'service' | 'marketing' | 'digest';
-export type Channel = 'sms' | 'email' | 'inbox';
-
-export interface RenderedEmail {
-  readonly subject: string;
-  readonly text: string;
-}
-export interface RenderedInbox {
-  readonly title: string;
-  readonly message: string;
-}
-
-export interface MessageTemplate<Data> {
-  readonly category: MessageCategory;
-  /** Who it is for, for the docs and the admin's Messages tab. */
-  readonly audience: 'borrower' | 'lender' | 'admin' | 'anyone';
-  readonly sms?: (data: Data) => string;
-  readonly email?: (data: Data) => RenderedEmail;
-  readonly inbox?: (data: Data) => RenderedInbox;
-}
-
-/** Shortens free text (an admin's reason) to `max` characters on a word boundary. */
-export function clip(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 3);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
-}
-
-/** First name only: SMS is short, and a full name on a lock screen tells others too much. */
-export function firstName(name: string): string {
-  return clip(name.trim().split(/\s+/)[0] ?? '', 15);
-}
-
-const money = (amount: number) => formatUgx(amount);
+export {
+  type Channel,
+  clip,
+  firstName,
+  type MessageCategory,
+  type MessageTemplate,
+  money,
+  type RenderedEmail,
+  type RenderedInbox,
+} from './template-parts.ts';
 
 export interface ApplicationDecisionData {
   readonly name: string;
@@ -56,13 +32,13 @@ export interface ApplicationDecisionData {
 export interface PaymentReceivedData {
   readonly name: string;
   readonly amount: number;
-  readonly loanId: number;
+  readonly loanRef: string;
   readonly balance: number;
 }
 
 export interface InstallmentDueData {
   readonly name: string;
-  readonly loanId: number;
+  readonly loanRef: string;
   readonly installment: number;
   readonly amount: number;
   /** "tomorrow" or "on Thu 5 Mar". */
@@ -86,7 +62,7 @@ export interface DeadJobData {
   readonly error: string;
 }
 
-export interface TemplateDataMap {
+export interface TemplateDataMap extends BorrowerTemplateData, LenderTemplateData, AdminSecurityTemplateData {
   'application.approved': ApplicationDecisionData;
   'application.rejected': ApplicationDecisionData;
   'payment.received': PaymentReceivedData;
@@ -98,6 +74,9 @@ export interface TemplateDataMap {
 export type TemplateName = keyof TemplateDataMap;
 
 export const templates: { readonly [Name in TemplateName]: MessageTemplate<TemplateDataMap[Name]> } = {
+  ...borrowerTemplates,
+  ...lenderTemplates,
+  ...adminSecurityTemplates,
   'application.approved': {
     category: 'service',
     audience: 'borrower',
@@ -122,16 +101,16 @@ export const templates: { readonly [Name in TemplateName]: MessageTemplate<Templ
     category: 'payment',
     audience: 'borrower',
     sms: (d: PaymentReceivedData) =>
-      `Sente: ${firstName(d.name)}, we received ${money(d.amount)} for loan #${d.loanId}. Balance left: ${money(d.balance)}. Thank you.`,
+      `Sente: ${firstName(d.name)}, we received ${money(d.amount)} for loan ${d.loanRef}. Balance left: ${money(d.balance)}. Thank you.`,
   },
   'installment.due': {
     category: 'payment',
     audience: 'borrower',
     sms: (d: InstallmentDueData) =>
-      `Sente: ${firstName(d.name)}, installment ${d.installment} of loan #${d.loanId}, ${money(d.amount)}, is due ${d.when}. Pay by mobile money in the Sente app.`,
+      `Sente: ${firstName(d.name)}, installment ${d.installment} of loan ${d.loanRef}, ${money(d.amount)}, is due ${d.when}. Pay by mobile money in the Sente app.`,
     inbox: (d: InstallmentDueData) => ({
       title: 'Installment due soon',
-      message: `Installment ${d.installment} of loan #${d.loanId}, ${money(d.amount)}, is due ${d.when}. You can pay it by mobile money from the loan's page.`,
+      message: `Installment ${d.installment} of loan ${d.loanRef}, ${money(d.amount)}, is due ${d.when}. You can pay it by mobile money from the loan's page.`,
     }),
   },
   'lender.verified': {

@@ -5,14 +5,14 @@ import { loanInstallments, loans, messagePreferences, messages, users } from '..
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
 
-/** Writes the message unless one with the same dedupe key and channel exists; true when written. */
-export async function insertMessage(db: DbOrTx, row: NewMessageRow): Promise<boolean> {
-  const inserted = await db
+/** Writes the message unless one with the same dedupe key and channel exists; its id when written. */
+export async function insertMessage(db: DbOrTx, row: NewMessageRow): Promise<number | null> {
+  const [inserted] = await db
     .insert(messages)
     .values(row)
     .onConflictDoNothing({ target: [messages.dedupeKey, messages.channel] })
     .returning({ id: messages.id });
-  return inserted.length > 0;
+  return inserted?.id ?? null;
 }
 
 export async function findRecipient(db: DbOrTx, userId: number) {
@@ -81,13 +81,43 @@ export async function claimMessages(
     .returning();
 }
 
+/**
+ * Takes these messages for sending now (a security code that should reach the phone while its user
+ * waits), skipping any that are not queued and due or that a delivery job holds already.
+ */
+export async function claimMessagesById(
+  db: DbOrTx,
+  ids: readonly number[],
+  now: Date,
+): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  const due = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(inArray(messages.id, [...ids]), eq(messages.status, 'queued'), lte(messages.notBefore, now)))
+    .for('update', { skipLocked: true });
+  return db
+    .update(messages)
+    .set({ status: 'sending', attempts: sql`${messages.attempts} + 1`, updatedAt: now })
+    .where(inArray(messages.id, due))
+    .returning();
+}
+
 export async function recordOutcome(
   db: DbOrTx,
   id: number,
   values: Partial<
     Pick<
       NewMessageRow,
-      'status' | 'provider' | 'providerMessageId' | 'lastError' | 'notBefore' | 'sentAt' | 'deliveredAt'
+      | 'status'
+      | 'provider'
+      | 'providerMessageId'
+      | 'lastError'
+      | 'notBefore'
+      | 'sentAt'
+      | 'deliveredAt'
+      | 'body'
+      | 'html'
     >
   > & {
     updatedAt: Date;
@@ -156,6 +186,7 @@ export async function findInstallmentsDueOn(db: DbOrTx, dueDates: readonly strin
         Number,
       ),
       loanId: loans.id,
+      loanRef: loans.loanRef,
       userId: loans.userId,
       name: users.name,
     })

@@ -11,6 +11,7 @@ import {
 } from './message-templates.ts';
 import {
   claimMessages,
+  claimMessagesById,
   findActiveAdminIds,
   findMessagesOfUser,
   findPreferences,
@@ -34,8 +35,17 @@ export interface MessagesDeps {
   /** Tries per message before it is failed; waits double from `retryDelayMs`. */
   readonly maxAttempts?: number;
   readonly retryDelayMs?: number;
-  /** A message `sending` longer than this lost its worker (docs/messages.md). */
+  /** A message `sending` longer than this lost its worker (docs/notifications.md). */
   readonly claimTimeoutMs?: number;
+}
+
+export interface SendOptions {
+  /** Makes the message once-only: a second write with the same key (and channel) is ignored. */
+  readonly dedupeKey?: string;
+  /** The SMS goes to this number instead of the one on file (a code for a number being added). */
+  readonly smsTo?: string;
+  /** A deadline the message is about: an SMS the quiet hours would hold until then is not written. */
+  readonly expiresAt?: Date;
 }
 
 export interface DeliveryRound {
@@ -57,21 +67,22 @@ export function createMessagesService(deps: MessagesDeps) {
   /**
    * Writes the user's messages of `template` in the caller's transaction: one row per channel the
    * template has and the user can be reached on. With `dedupeKey` a second call writes nothing.
+   * Answers the ids of the rows written.
    */
-  async function send<Name extends TemplateName>(
+  async function queue<Name extends TemplateName>(
     tx: DbOrTx,
     userId: number,
     name: Name,
     data: TemplateDataMap[Name],
-    options: { dedupeKey?: string } = {},
-  ): Promise<number> {
+    options: SendOptions = {},
+  ): Promise<number[]> {
     const template = templates[name];
     const recipient = await findRecipient(tx, userId);
-    if (!recipient) return 0;
+    if (!recipient) return [];
     if (OPTIONAL.has(template.category)) {
       const preferences = await findPreferences(tx, userId);
       const isWanted = template.category === 'marketing' ? preferences.marketing : preferences.digests;
-      if (!isWanted) return 0;
+      if (!isWanted) return [];
     }
     const now = clock.now();
     const base = {
@@ -82,20 +93,23 @@ export function createMessagesService(deps: MessagesDeps) {
       createdAt: now,
       updatedAt: now,
     };
-    let written = 0;
+    const written: number[] = [];
     const write = async (
       channel: Channel,
       row: Omit<Parameters<typeof insertMessage>[1], keyof typeof base | 'channel'>,
     ): Promise<boolean> => {
-      const isWritten = await insertMessage(tx, { ...base, channel, ...row });
-      if (isWritten) written++;
-      return isWritten;
+      const id = await insertMessage(tx, { ...base, channel, ...row });
+      if (id !== null) written.push(id);
+      return id !== null;
     };
-    if (template.sms && recipient.phoneNumber) {
+    const smsTo = options.smsTo ?? recipient.phoneNumber;
+    const smsAt = smsReleaseTime(now, template.category);
+    const isSmsInTime = !options.expiresAt || smsAt < options.expiresAt;
+    if (template.sms && smsTo && isSmsInTime) {
       await write('sms', {
-        recipient: recipient.phoneNumber,
+        recipient: smsTo,
         body: template.sms(data),
-        notBefore: smsReleaseTime(now, template.category),
+        notBefore: smsAt,
       });
     }
     if (template.email && providers.email) {
@@ -126,8 +140,25 @@ export function createMessagesService(deps: MessagesDeps) {
     return written;
   }
 
+  async function send<Name extends TemplateName>(
+    tx: DbOrTx,
+    userId: number,
+    name: Name,
+    data: TemplateDataMap[Name],
+    options: SendOptions = {},
+  ): Promise<number> {
+    return (await queue(tx, userId, name, data, options)).length;
+  }
+
   function providerOf(message: MessageRow): MessageProvider | null {
     return message.channel === 'sms' || message.channel === 'email' ? providers[message.channel] : null;
+  }
+
+  /** The stored text without its secret, once no try will need it again (docs/notifications.md). */
+  function blankedSecret(message: MessageRow): { body?: string; html?: string | null } {
+    const blank = templates[message.template as TemplateName]?.blankSecret;
+    if (!blank) return {};
+    return { body: blank(message.body), html: message.html === null ? null : blank(message.html) };
   }
 
   async function deliverOne(message: MessageRow): Promise<'sent' | 'retrying' | 'failed'> {
@@ -151,6 +182,7 @@ export function createMessagesService(deps: MessagesDeps) {
       });
       const at = now();
       await recordOutcome(db, message.id, {
+        ...blankedSecret(message),
         status: outcome.isDelivered ? 'delivered' : 'sent',
         provider: provider.name,
         providerMessageId: outcome.providerMessageId,
@@ -165,6 +197,7 @@ export function createMessagesService(deps: MessagesDeps) {
       const isFinal = error instanceof PermanentDeliveryError || message.attempts >= maxAttempts;
       const at = now();
       await recordOutcome(db, message.id, {
+        ...(isFinal ? blankedSecret(message) : {}),
         status: isFinal ? 'failed' : 'queued',
         provider: provider.name,
         lastError: reason,
@@ -179,10 +212,35 @@ export function createMessagesService(deps: MessagesDeps) {
 
   return {
     send,
+    queue,
 
-    /** The same message to every active admin (new enquiry, money needing attention, a dead job). */
-    async sendToAdmins<Name extends TemplateName>(tx: DbOrTx, name: Name, data: TemplateDataMap[Name]) {
-      for (const adminId of await findActiveAdminIds(tx)) await send(tx, adminId, name, data);
+    /**
+     * The same message to every active admin (new enquiry, money needing attention, a dead job).
+     * A `dedupeKey` is made per admin, so each of them gets it once.
+     */
+    async sendToAdmins<Name extends TemplateName>(
+      tx: DbOrTx,
+      name: Name,
+      data: TemplateDataMap[Name],
+      options: { dedupeKey?: string } = {},
+    ) {
+      for (const adminId of await findActiveAdminIds(tx)) {
+        const dedupeKey =
+          options.dedupeKey === undefined ? {} : { dedupeKey: `${options.dedupeKey}:${adminId}` };
+        await send(tx, adminId, name, data, dedupeKey);
+      }
+    },
+
+    /**
+     * Sends these queued messages now, once the transaction that wrote them has committed: a phone
+     * code reaches the phone while its user waits on the screen. What fails here stays queued, and
+     * the delivery job retries it as any other message.
+     */
+    async deliverNow(ids: readonly number[]): Promise<DeliveryRound> {
+      const round = { sent: 0, retrying: 0, failed: 0 };
+      const claimed = await db.transaction((tx) => claimMessagesById(tx, ids, clock.now()));
+      for (const message of claimed) round[await deliverOne(message)]++;
+      return round;
     },
 
     /**

@@ -222,7 +222,7 @@ describe('the outbox', () => {
     });
     expect(put.json()).toEqual({ marketing: false, digests: false });
     const digest = { name: 'Okello Brian', day: '2 Mar', repayments: 3, amount: 150_000 };
-    const payment = { name: 'Okello Brian', amount: 50_000, loanId: 7, balance: 0 };
+    const payment = { name: 'Okello Brian', amount: 50_000, loanRef: 'SL-2026-000007', balance: 10_000 };
     await t.db.database.db.transaction(async (tx) => {
       expect(await t.services.messages.send(tx, lender.user.id, 'lender.repayments-digest', digest)).toBe(0);
       expect(await t.services.messages.send(tx, lender.user.id, 'payment.received', payment)).toBe(1);
@@ -342,7 +342,9 @@ describe('installment reminders', () => {
     const first = await reminders();
     expect(first.map((m) => m.channel)).toEqual(['sms', 'inbox']);
     expect(first[0]?.body).toMatch(
-      new RegExp(`^Sente: Akello, installment 1 of loan #${loan.id}, UGX [\\d,]+, is due on Mon 9 Mar\\. `),
+      new RegExp(
+        `^Sente: Akello, installment 1 of loan ${loan.loanRef}, UGX [\\d,]+, is due on Mon 9 Mar\\. `,
+      ),
     );
     clock.set(kampala('2026-03-08T09:00:00'));
     await Promise.all([remind(), remind()]);

@@ -36,6 +36,12 @@ export async function findTransactionByRequestKey(
   return row;
 }
 
+/** How people name the loan a payment was for (SL-2026-000041). */
+export async function findLoanRef(db: DbOrTx, loanId: number): Promise<string | undefined> {
+  const [row] = await db.select({ loanRef: loans.loanRef }).from(loans).where(eq(loans.id, loanId));
+  return row?.loanRef;
+}
+
 export async function findTransactionById(db: DbOrTx, id: number): Promise<TransactionRow | undefined> {
   const [row] = await db.select().from(platformTransactions).where(eq(platformTransactions.id, id)).limit(1);
   return row;
@@ -92,7 +98,7 @@ export async function updateTransaction(
 
 /**
  * Keeps the per-(type, status) counts and amounts in step with an insert or a status move, in one
- * statement: the rows are sharded (migration 0032), this transaction adds to its backend's slot, so
+ * statement: the rows are sharded (migration 0033), this transaction adds to its backend's slot, so
  * concurrent moves of the same type do not queue on one row. Rows go in enum order, so two
  * transactions that do meet on a slot wait in one order.
  */

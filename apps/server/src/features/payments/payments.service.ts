@@ -6,6 +6,7 @@ import { transaction } from '../../db/retry-transaction.ts';
 import { InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { userWallet } from '../ledger/ledger-accounts.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentFlow } from './payment-flow.ts';
 import {
@@ -17,6 +18,7 @@ import {
 } from './payment-provider.ts';
 import {
   findDuePayments,
+  findLoanRef,
   findTransactionById,
   findTransactionByRequestKey,
   findTransactionsNeedingAttention,
@@ -50,6 +52,8 @@ export interface PaymentsDeps {
   readonly pendingTimeoutMs: number;
   readonly userLimits: UserPaymentLimits;
   readonly numbers: PaymentNumberCheck;
+  /** Admins hear of a payment whose money waits in suspense (docs/notifications.md). */
+  readonly messages: Pick<MessagesService, 'sendToAdmins'>;
 }
 
 /** The spacing between asks about one payment when this process has no poller of its own. */
@@ -66,6 +70,8 @@ export interface NewPayment {
   readonly description: string;
   readonly loanId?: number | null;
   readonly applicationId?: number | null;
+  /** The admin who asked for it (Disburse), kept for the loan a payout creates. */
+  readonly requestedById?: number | null;
 }
 
 const FINAL = new Set(['COMPLETED', 'FAILED']);
@@ -218,6 +224,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         phoneNumber: input.phoneNumber,
         loanId: input.loanId ?? null,
         applicationId: input.applicationId ?? null,
+        requestedById: input.requestedById ?? null,
         description: input.description,
         category: flow.category,
         // If this process dies before sending, the poller finds the payment and sends it.
@@ -396,13 +403,29 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /**
      * The money of this payment could not be matched to what it was for and waits in suspense:
-     * admins see it in the payments needing attention.
+     * admins see it in the payments needing attention, and are told by e-mail and in the inbox in
+     * the same unit of work (once per payment).
      */
-    async flagForAttention(tx: Tx, paymentId: number, reason: string): Promise<void> {
-      await updateTransaction(tx, paymentId, {
+    async flagForAttention(
+      tx: Tx,
+      payment: Pick<TransactionRow, 'id' | 'amount' | 'loanId'>,
+      reason: string,
+    ): Promise<void> {
+      await updateTransaction(tx, payment.id, {
         attentionReason: reason.slice(0, 500),
         attentionAt: clock.now(),
       });
+      await deps.messages.sendToAdmins(
+        tx,
+        'admin.payment-attention',
+        {
+          paymentId: payment.id,
+          amount: payment.amount,
+          loanRef: payment.loanId === null ? null : ((await findLoanRef(tx, payment.loanId)) ?? null),
+          reason,
+        },
+        { dedupeKey: `payment-attention:${payment.id}` },
+      );
     },
 
     /** Payments whose money waits in suspense for an admin, newest first. */

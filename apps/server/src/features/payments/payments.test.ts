@@ -57,6 +57,7 @@ function paymentsDeps() {
     pendingTimeoutMs: config.pendingTimeoutMs,
     userLimits: config.userLimits,
     numbers: t.services.paymentNumbers,
+    messages: t.services.messages,
   };
 }
 
@@ -208,7 +209,7 @@ describe('the payment status', () => {
   });
 
   it('keeps the per-type, per-status totals equal to a plain count of the rows', async () => {
-    // The totals are sharded by writer slot (migration 0032): a type and status is the sum of its rows.
+    // The totals are sharded by writer slot (migration 0033): a type and status is the sum of its rows.
     const totals = await t.db.database.db
       .select({
         type: platformTransactionTotals.type,

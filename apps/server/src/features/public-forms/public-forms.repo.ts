@@ -12,12 +12,16 @@ export interface PageWindow {
   readonly offset: number;
 }
 
-export async function insertContactMessage(db: DbOrTx, values: NewContactMessageRow): Promise<void> {
-  await db.insert(contactMessages).values(values);
+export async function insertContactMessage(db: DbOrTx, values: NewContactMessageRow): Promise<number> {
+  const [row] = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+  if (!row) throw new Error('The contact message was not stored');
+  return row.id;
 }
 
-export async function insertLenderInterest(db: DbOrTx, values: NewLenderInterestRow): Promise<void> {
-  await db.insert(lenderInterest).values(values);
+export async function insertLenderInterest(db: DbOrTx, values: NewLenderInterestRow): Promise<number> {
+  const [row] = await db.insert(lenderInterest).values(values).returning({ id: lenderInterest.id });
+  if (!row) throw new Error('The lender sign-up was not stored');
+  return row.id;
 }
 
 type EnquiryStatus = ContactMessageRow['status'];

@@ -2,6 +2,7 @@ import { type ContactMessageBody, HONEYPOT_FIELD, type LenderInterestBody } from
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import { insertContactMessage, insertLenderInterest } from './public-forms.repo.ts';
 
 type ParsedContact = z.output<typeof ContactMessageBody>;
@@ -20,32 +21,65 @@ function isSpam(body: { readonly [HONEYPOT_FIELD]?: string | undefined }): boole
 
 const emptyToNull = (value: string | undefined): string | null => (value ? value : null);
 
-export function createPublicFormsService({ db, clock }: { db: Db; clock: Clock }) {
+/**
+ * The public forms. A stored enquiry and the admins' alert of it (e-mail and inbox, docs/notifications.md)
+ * are one unit of work: an enquiry nobody hears of cannot happen.
+ */
+export function createPublicFormsService({
+  db,
+  clock,
+  messages,
+}: {
+  db: Db;
+  clock: Clock;
+  messages: Pick<MessagesService, 'sendToAdmins'>;
+}) {
   return {
     async submitContactMessage(body: ParsedContact): Promise<{ stored: boolean }> {
       if (isSpam(body)) return { stored: false };
-      await insertContactMessage(db, {
-        name: body.name,
-        email: body.email.toLowerCase(),
-        phoneNumber: emptyToNull(body.phone_number),
-        topic: body.topic,
-        message: body.message,
-        createdAt: clock.now(),
+      await db.transaction(async (tx) => {
+        const id = await insertContactMessage(tx, {
+          name: body.name,
+          email: body.email.toLowerCase(),
+          phoneNumber: emptyToNull(body.phone_number),
+          topic: body.topic,
+          message: body.message,
+          createdAt: clock.now(),
+        });
+        await messages.sendToAdmins(
+          tx,
+          'admin.new-enquiry',
+          { kind: 'contact', name: body.name, topic: body.topic, message: body.message },
+          { dedupeKey: `contact-message:${id}` },
+        );
       });
       return { stored: true };
     },
 
     async submitLenderInterest(body: ParsedLender): Promise<{ stored: boolean }> {
       if (isSpam(body)) return { stored: false };
-      await insertLenderInterest(db, {
-        name: body.name,
-        email: body.email.toLowerCase(),
-        phoneNumber: body.phone_number,
-        lenderType: body.lender_type,
-        organisation: emptyToNull(body.organisation),
-        investmentRange: body.investment_range,
-        message: emptyToNull(body.message),
-        createdAt: clock.now(),
+      await db.transaction(async (tx) => {
+        const id = await insertLenderInterest(tx, {
+          name: body.name,
+          email: body.email.toLowerCase(),
+          phoneNumber: body.phone_number,
+          lenderType: body.lender_type,
+          organisation: emptyToNull(body.organisation),
+          investmentRange: body.investment_range,
+          message: emptyToNull(body.message),
+          createdAt: clock.now(),
+        });
+        await messages.sendToAdmins(
+          tx,
+          'admin.new-enquiry',
+          {
+            kind: 'lender-interest',
+            name: body.organisation ? `${body.name}, ${body.organisation}` : body.name,
+            topic: `${body.lender_type}, ${body.investment_range}`,
+            message: emptyToNull(body.message),
+          },
+          { dedupeKey: `lender-interest:${id}` },
+        );
       });
       return { stored: true };
     },

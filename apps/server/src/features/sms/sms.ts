@@ -1,24 +1,14 @@
 /**
  * Text messages to Ugandan phones through the local simulator, which records what it was asked to
  * send so that a developer or a test (and an admin, through /api/simulator/sms/) can read it. It is
- * the outbox's SMS provider in embedded mode (features/messages), and can fail on demand.
+ * the outbox's SMS provider in embedded mode (features/messages), and can fail on demand (failNext,
+ * or POST /api/simulator/sms/failures/). Every SMS, phone codes included, reaches it through the
+ * outbox.
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { simulatedSms } from '../../db/schema/index.ts';
-
-export interface OutgoingSms {
-  /** +2567XXXXXXXX. */
-  readonly to: string;
-  readonly text: string;
-}
-
-export interface SmsSender {
-  readonly provider: 'simulator';
-  /** `db`: the caller's transaction, so the message is recorded with the change that caused it. */
-  send(db: DbOrTx, message: OutgoingSms): Promise<void>;
-}
 
 export type SimulatedSmsRow = typeof simulatedSms.$inferSelect;
 
@@ -35,8 +25,9 @@ export function createSimulatorSms({ db, clock }: { db: Db; clock: Clock }) {
     provider: 'simulator' as const,
 
     /** The next `times` sends fail with `reason`, as a gateway that is down would. */
-    failNext(times: number, reason = 'Simulated gateway failure'): void {
+    failNext(times: number, reason = 'Simulated gateway failure'): number {
       for (let i = 0; i < times; i++) failures.push(reason);
+      return failures.length;
     },
 
     /**
@@ -62,12 +53,6 @@ export function createSimulatorSms({ db, clock }: { db: Db; clock: Clock }) {
         .from(simulatedSms)
         .where(eq(simulatedSms.idempotencyKey, message.idempotencyKey));
       return `sim-${existing?.id ?? 0}`;
-    },
-
-    async send(tx: DbOrTx, message: OutgoingSms): Promise<void> {
-      await tx
-        .insert(simulatedSms)
-        .values({ toNumber: message.to, body: message.text, createdAt: clock.now() });
     },
 
     /** What it was asked to send, newest first, optionally to one number. */

@@ -5,6 +5,8 @@ import { InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword, passwordProblem } from '../auth/password.ts';
+import { kampalaSmsTime } from '../messages/kampala-sms-time.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import {
   findPasswordResetTokenForUpdate,
   insertPasswordResetToken,
@@ -28,10 +30,12 @@ export interface PasswordResetDeps {
   readonly auth: Pick<AuthService, 'signOutEverywhere'>;
   /** Where the web app lives; the link is `${publicUrl}/reset-password?token=…`. */
   readonly publicUrl: string;
+  /** The link goes to the user's e-mail too (only e-mail: never by SMS or in the inbox). */
+  readonly messages: Pick<MessagesService, 'send'>;
 }
 
 /** Admin-issued, one-time password reset links (docs/users.md). */
-export function createPasswordResetService({ db, clock, auth, publicUrl }: PasswordResetDeps) {
+export function createPasswordResetService({ db, clock, auth, publicUrl, messages }: PasswordResetDeps) {
   /**
    * Inside the caller's unit of work: a lender invitation creates the account and its first link
    * together (public-forms/invite-lender.ts), with a longer life than a reset link.
@@ -70,8 +74,23 @@ export function createPasswordResetService({ db, clock, auth, publicUrl }: Passw
 
   return {
     /** A new link for an open account; any older unused link of theirs stops working. */
+    /**
+     * The admin is shown the link, and the user is sent it by e-mail in the same unit of work (when
+     * an e-mail server is configured), so the admin need not pass it on by hand.
+     */
     async issueLink(actorId: number, userId: number): Promise<{ resetUrl: string; expiresAt: Date }> {
-      return db.transaction((tx) => issueLinkIn(tx, actorId, userId, RESET_LINK_TTL_MS));
+      return db.transaction(async (tx) => {
+        const link = await issueLinkIn(tx, actorId, userId, RESET_LINK_TTL_MS);
+        const user = await findOpenUserById(tx, userId);
+        if (user?.email) {
+          await messages.send(tx, userId, 'security.password-reset', {
+            name: user.name,
+            resetUrl: link.resetUrl,
+            expiresAt: kampalaSmsTime(link.expiresAt),
+          });
+        }
+        return link;
+      });
     },
 
     issueLinkIn,

@@ -179,6 +179,8 @@ export function ApplicationActionDialog({
       confirmLabel={text.confirm}
       busyLabel={text.busy}
       isDanger={action === 'reject'}
+      // Disburse sends money at once: the dialog opens on Cancel, not on Close or on Disburse.
+      initialFocus={action === 'disburse' ? 'cancel' : undefined}
       isBusy={mutation.isPending}
       onConfirm={onConfirm}
       onCancel={onClose}

@@ -1,8 +1,16 @@
-import { type ApplicationDto, formatKampalaDate, formatUgx, ugxOrZero } from '@sente/contract';
+import {
+  type ApplicationDto,
+  formatKampalaDate,
+  formatKampalaDateTime,
+  formatNumber,
+  formatUgx,
+  ugxOrZero,
+} from '@sente/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import type { Paging } from '../../../lib/use-url-paging.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ColumnChooser, useColumnChoice } from '../../../ui/column-chooser.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { type PagedList, PagedTable } from '../../../ui/paged-table.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
@@ -24,10 +32,24 @@ export const STATUS_LABELS: Record<ApplicationDto['status'], string> = {
   REJECTED: 'Rejected',
 };
 
-/** Where focus goes once an action on a row is done: the row's next action, else its name. */
-export function focusApplicationRow(id: number): void {
-  const next = document.querySelector<HTMLElement>(`[data-application-actions="${id}"] button`);
-  (next ?? document.getElementById(`application-${id}-name`))?.focus();
+/** What a row's action cell shows: its status, or DISBURSED once the loan exists. */
+type RowState = ApplicationDto['status'] | 'DISBURSED';
+const rowStateOf = (a: ApplicationDto): RowState => (a.approved_loan !== null ? 'DISBURSED' : a.status);
+
+/**
+ * Where focus goes once an action on a row is done: the row's next action, else its name. The list
+ * draws the changed row a moment after the dialog closes (the query cache tells the table on a
+ * timer, which a busy phone or laptop runs after the next frame), so this waits, up to a second,
+ * until the row no longer shows the state the action started from.
+ */
+export function focusApplicationRow(application: ApplicationDto, framesLeft = 60): void {
+  const cell = document.querySelector<HTMLElement>(`[data-application-actions="${application.id}"]`);
+  if (cell?.dataset.rowState === rowStateOf(application) && framesLeft > 0) {
+    requestAnimationFrame(() => focusApplicationRow(application, framesLeft - 1));
+    return;
+  }
+  const next = cell?.querySelector<HTMLElement>('button, a');
+  (next ?? document.getElementById(`application-${application.id}-name`))?.focus();
 }
 
 /** Sticky while the table scrolls sideways on a narrow screen; the header cell keeps its shade. */
@@ -76,11 +98,70 @@ function ActionCell({
     );
   }
   return (
-    <div className="flex items-center gap-1" data-application-actions={a.id}>
+    <div className="flex items-center gap-1" data-application-actions={a.id} data-row-state={rowStateOf(a)}>
       {actions ?? <span className="text-slate-600 dark:text-slate-400">—</span>}
     </div>
   );
 }
+
+/**
+ * The rest of an application, one tick away under Columns (issue 18: fewer default columns, with a
+ * chooser) and always on the application's page. The NIN is left to that page on purpose.
+ */
+export const OPTIONAL_APPLICATION_COLUMNS: Column<ApplicationDto>[] = [
+  {
+    id: 'loanType',
+    header: 'Loan Type',
+    cell: (a) => <span className="whitespace-nowrap">{a.loan_type_name}</span>,
+    csv: (a) => a.loan_type_name,
+  },
+  {
+    id: 'location',
+    header: 'Business Location',
+    cell: (a) => <span className="whitespace-nowrap">{a.business_location}</span>,
+    csv: (a) => a.business_location,
+  },
+  {
+    id: 'businessType',
+    header: 'Business Type',
+    cell: (a) => a.business_type ?? '—',
+    csv: (a) => a.business_type,
+  },
+  {
+    id: 'purpose',
+    header: 'Loan Purpose',
+    cell: (a) => <span className="line-clamp-2 max-w-64">{a.loan_purpose}</span>,
+    csv: (a) => a.loan_purpose,
+  },
+  {
+    id: 'income',
+    header: 'Monthly Income',
+    isNumeric: true,
+    cell: (a) => formatUgx(a.monthly_income),
+    csv: (a) => ugxOrZero(a.monthly_income),
+  },
+  {
+    id: 'documents',
+    header: 'Documents',
+    isNumeric: true,
+    cell: (a) => formatNumber(a.document_count),
+    csv: (a) => a.document_count,
+  },
+  {
+    id: 'decided',
+    header: 'Decided By',
+    cell: (a) =>
+      a.decided_at ? (
+        <div className="flex flex-col whitespace-nowrap">
+          <span>{a.decided_by_name ?? 'Unknown admin'}</span>
+          <span className="text-slate-600 dark:text-slate-400">{formatKampalaDateTime(a.decided_at)}</span>
+        </div>
+      ) : (
+        '—'
+      ),
+    csv: (a) => a.decided_by_name,
+  },
+];
 
 /**
  * The worklist: who applied, the next action, then the figures to sort by. The rest (location,
@@ -94,7 +175,7 @@ export function ApplicationsTable({
   processingIds,
   toolbar,
 }: ApplicationsTableProps) {
-  const columns: Column<ApplicationDto>[] = [
+  const mainColumns: Column<ApplicationDto>[] = [
     {
       id: 'applicant',
       header: 'Applicant',
@@ -148,6 +229,11 @@ export function ApplicationsTable({
       csv: (a) => a.created_at,
     },
   ];
+  const { columns, extra, toggle } = useColumnChoice(
+    'sente.applications.columns',
+    mainColumns,
+    OPTIONAL_APPLICATION_COLUMNS,
+  );
   return (
     <PagedTable
       caption="Applications"
@@ -157,7 +243,17 @@ export function ApplicationsTable({
       paging={paging}
       rowKey={(a) => a.id}
       exportName="applications"
-      toolbar={toolbar}
+      toolbar={
+        <>
+          {toolbar}
+          <ColumnChooser
+            optional={OPTIONAL_APPLICATION_COLUMNS}
+            extra={extra}
+            onToggle={toggle}
+            label="More application columns"
+          />
+        </>
+      }
     />
   );
 }

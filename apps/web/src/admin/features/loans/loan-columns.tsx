@@ -7,11 +7,10 @@ import {
   parseRate,
   ugxOrZero,
 } from '@sente/contract';
-import { Columns3 } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { buttonClassName } from '../../../ui/button.tsx';
+import { ColumnChooser, useColumnChoice } from '../../../ui/column-chooser.tsx';
 import type { Column } from '../../../ui/data-table.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { StatusBadge, toneOfStatus } from '../../../ui/status-badge.tsx';
@@ -154,31 +153,12 @@ export const OPTIONAL_COLUMNS: Column<LoanDto>[] = [
   },
 ];
 
-const STORAGE_KEY = 'sente.loans.columns';
-
-function storedChoice(): string[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    // Unreadable (hand-edited) storage: start from the default columns.
-    return [];
-  }
-}
-
 /** The columns the admin chose to add, kept in this browser. */
 export function useLoanColumns() {
-  const [extra, setExtra] = useState<string[]>(storedChoice);
-  const toggle = (id: string) => {
-    const next = extra.includes(id) ? extra.filter((e) => e !== id) : [...extra, id];
-    setExtra(next);
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-  };
-  const columns = [...mainColumns, ...OPTIONAL_COLUMNS.filter((c) => extra.includes(c.id))];
-  return { columns, extra, toggle };
+  return useColumnChoice('sente.loans.columns', mainColumns, OPTIONAL_COLUMNS);
 }
 
-export function ColumnChooser({
+export function LoanColumnChooser({
   extra,
   onToggle,
 }: {
@@ -186,25 +166,6 @@ export function ColumnChooser({
   readonly onToggle: (id: string) => void;
 }) {
   return (
-    <details className="relative">
-      <summary className={`${buttonClassName('secondary', 'sm')} cursor-pointer list-none`}>
-        <Columns3 aria-hidden="true" className="size-4" />
-        Columns
-      </summary>
-      <fieldset className="absolute right-0 z-20 mt-1 flex w-60 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <legend className="sr-only">More loan columns</legend>
-        {OPTIONAL_COLUMNS.map((column) => (
-          <label key={column.id} className="flex min-h-11 items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={extra.includes(column.id)}
-              onChange={() => onToggle(column.id)}
-            />
-            {column.header}
-          </label>
-        ))}
-      </fieldset>
-    </details>
+    <ColumnChooser optional={OPTIONAL_COLUMNS} extra={extra} onToggle={onToggle} label="More loan columns" />
   );
 }

@@ -1,5 +1,6 @@
 import {
   formatKampalaDate,
+  formatKampalaDateTime,
   formatNumber,
   formatRate,
   formatUgx,
@@ -136,9 +137,31 @@ function Borrower({ loan }: { readonly loan: LoanDetail }) {
   );
 }
 
+/** Who paid the loan out and when (issue 18: a record of who did what, on screen). */
+function Disbursement({ loan }: { readonly loan: LoanDetail }) {
+  const when = formatKampalaDateTime(loan.opening_date);
+  return (
+    <p className="text-slate-700 dark:text-slate-300">
+      {loan.disbursed_by ? (
+        <>
+          Disbursed by{' '}
+          <Link to={paths.user(loan.disbursed_by.id)} className={textLinkClass}>
+            {loan.disbursed_by.name}
+          </Link>{' '}
+          on {when}
+        </>
+      ) : (
+        // Loans paid out before it was recorded, or by a script: the date is still known.
+        `Disbursed on ${when} (who disbursed it was not recorded)`
+      )}
+    </p>
+  );
+}
+
 function LoanContent({ loan }: { readonly loan: LoanDetail }) {
   return (
     <>
+      <Disbursement loan={loan} />
       <Figures loan={loan} />
       <Section title="Terms">
         <Facts

@@ -7,7 +7,7 @@ import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { ExportAll } from '../../../ui/export-all.tsx';
 import { PagedTable } from '../../../ui/paged-table.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
-import { ColumnChooser, useLoanColumns } from './loan-columns.tsx';
+import { LoanColumnChooser, useLoanColumns } from './loan-columns.tsx';
 import { LoanFilters, useLoanFilters } from './loan-filters.tsx';
 import { LOAN_MESSAGES } from './loan-messages.ts';
 import { exportLoans, useLoanList, useLoanStatistics } from './use-loans.ts';
@@ -69,7 +69,7 @@ export function LoansDetailsTab() {
         paging={paging}
         rowKey={(l) => l.id}
         emptyText="No loans match these filters."
-        toolbar={<ColumnChooser extra={extra} onToggle={toggle} />}
+        toolbar={<LoanColumnChooser extra={extra} onToggle={toggle} />}
       />
     </>
   );

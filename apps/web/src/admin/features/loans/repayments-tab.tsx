@@ -13,13 +13,20 @@ import { useUrlPaging } from '../../../lib/use-url-paging.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import type { Column } from '../../../ui/data-table.tsx';
 import { ErrorBanner } from '../../../ui/error-banner.tsx';
+import { ExportAll } from '../../../ui/export-all.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { PagedTable } from '../../../ui/paged-table.tsx';
 import { StatCard } from '../../../ui/stat-card.tsx';
 import { textLinkClass } from '../../../ui/text-link.ts';
 import { LOAN_MESSAGES } from './loan-messages.ts';
 import { ParticipationsSection } from './participations-section.tsx';
-import { useLoan, useLoanBalance, useRepaymentList, useRepaymentStatistics } from './use-loans.ts';
+import {
+  exportRepayments,
+  useLoan,
+  useLoanBalance,
+  useRepaymentList,
+  useRepaymentStatistics,
+} from './use-loans.ts';
 
 interface Repayment {
   readonly id: number;
@@ -206,6 +213,14 @@ export function RepaymentsTab() {
           onDismiss={() => setDismissedError(list.error)}
         />
       ) : null}
+      <div className="flex flex-col gap-1">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {loanId
+            ? 'Export every repayment of this loan paid between the dates (leave them empty for all).'
+            : 'Export every repayment paid between the dates (leave them empty for all).'}
+        </p>
+        <ExportAll what="repayments" onExport={(range) => exportRepayments(loanId, range)} />
+      </div>
       <PagedTable
         caption="Repayments"
         pagerLabel="Repayments pages"
@@ -213,7 +228,6 @@ export function RepaymentsTab() {
         list={list}
         paging={paging}
         rowKey={(r) => r.id}
-        exportName="repayments"
       />
       {loanId ? <ParticipationsSection loanId={loanId} /> : null}
     </>

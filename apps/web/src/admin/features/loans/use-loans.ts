@@ -169,6 +169,18 @@ export function exportLoans(
   );
 }
 
+/** Every repayment (of one loan, when the screen shows one) paid within the range, streamed as CSV. */
+export function exportRepayments(
+  loanId: number | null,
+  range: { from?: string; to?: string },
+): Promise<string> {
+  return downloadExport(
+    routes.exportRepayments,
+    { ...range, ...(loanId ? { loan: loanId } : {}) },
+    loanId ? `repayments-loan-${loanId}.csv` : 'repayments.csv',
+  );
+}
+
 /** Every late loan in the bucket (late since a day within the range), streamed as CSV by the server. */
 export function exportCollections(bucket: string, range: { from?: string; to?: string }): Promise<string> {
   return downloadExport(

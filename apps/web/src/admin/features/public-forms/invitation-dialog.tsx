@@ -1,7 +1,6 @@
 import { formatKampalaDateTime } from '@sente/contract';
-import { Copy } from 'lucide-react';
-import { useId, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
+import { CopyLinkField } from '../../../ui/copy-link-field.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 
 export interface Invitation {
@@ -19,27 +18,11 @@ export function InvitationDialog({
   readonly invitation: Invitation | null;
   readonly onClose: () => void;
 }) {
-  const inputId = useId();
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = async () => {
-    if (!invitation) return;
-    try {
-      await navigator.clipboard.writeText(invitation.url);
-      setCopied('copied');
-    } catch {
-      setCopied('failed');
-      const input = document.getElementById(inputId);
-      if (input instanceof HTMLInputElement) input.select();
-    }
-  };
   return (
     <Dialog
       isOpen={invitation !== null}
       title="Lender invited"
-      onClose={() => {
-        setCopied('idle');
-        onClose();
-      }}
+      onClose={onClose}
       footer={<Button onClick={onClose}>Done</Button>}
     >
       {invitation ? (
@@ -48,29 +31,7 @@ export function InvitationDialog({
             {invitation.name}'s lender account ({invitation.email}) is created. Send them this link to choose
             a password; it works once and expires on {formatKampalaDateTime(invitation.expiresAt)}.
           </p>
-          <label htmlFor={inputId} className="text-sm font-medium">
-            Invitation link
-          </label>
-          <div className="flex gap-2">
-            <input
-              id={inputId}
-              readOnly
-              value={invitation.url}
-              onFocus={(event) => event.target.select()}
-              className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-400 bg-slate-50 px-3 font-mono text-sm dark:border-slate-500 dark:bg-slate-950"
-            />
-            <Button variant="secondary" onClick={() => void copy()}>
-              <Copy aria-hidden="true" className="size-4" />
-              {copied === 'copied' ? 'Copied' : 'Copy link'}
-            </Button>
-          </div>
-          <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-            {copied === 'copied'
-              ? 'The link is on the clipboard.'
-              : copied === 'failed'
-                ? 'Copying was refused; the link is selected, copy it with Ctrl+C.'
-                : ''}
-          </p>
+          <CopyLinkField key={invitation.url} label="Invitation link" url={invitation.url} />
         </div>
       ) : null}
     </Dialog>

@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../../ui/error-banner.tsx';
 import { type BadgeTone, StatusBadge } from '../../../ui/status-badge.tsx';
 import { USER_MESSAGES } from './user-messages.ts';
 
-/** What Sente sent the user (docs/messages.md), 50 a page, asked for once the tab has been opened. */
+/** What Sente sent the user (docs/notifications.md), 50 a page, asked for once the tab has been opened. */
 export function useUserSentMessagesTab(userId: number, isOpened: boolean) {
   const query = useQuery({
     queryKey: queryKeyOf('listUserMessages', { userId, page_size: 50 }),

@@ -1,0 +1,31 @@
+/** What the borrower's loan messages name: read in the settling payment's transaction. */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { loanInstallments, loans, users } from '../../db/schema/index.ts';
+
+/** The loan's reference and its borrower's name, for a message about the loan. */
+export async function findLoanForMessage(db: DbOrTx, loanId: number) {
+  const [row] = await db
+    .select({ loanRef: loans.loanRef, name: users.name })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(eq(loans.id, loanId));
+  return row;
+}
+
+/** Installment 1 of a loan: what the borrower pays first, and when. */
+export async function findFirstInstallment(db: DbOrTx, loanId: number) {
+  const [row] = await db
+    .select({
+      dueDate: loanInstallments.dueDate,
+      amount:
+        sql<number>`(${loanInstallments.principalDue} + ${loanInstallments.interestDue})::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(loanInstallments)
+    .where(eq(loanInstallments.loanId, loanId))
+    .orderBy(asc(loanInstallments.number))
+    .limit(1);
+  return row;
+}
