@@ -12,6 +12,7 @@ const POSTGRES_ONLY = [
   'test/database-down.test.ts', // a proxy between the server and PostgreSQL
   'test/main-process.test.ts',
   'test/payment-crash.test.ts', // a second process killed mid-payment
+  'test/payout-lock-order.test.ts', // a second connection held open mid-transaction
   'test/message-crash.test.ts', // a second process killed mid-delivery
   'test/pglite.test.ts', // opens PGlite data directories itself
   'test/query-plans.test.ts', // EXPLAIN of PostgreSQL's generic plans

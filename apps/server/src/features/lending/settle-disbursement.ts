@@ -33,6 +33,12 @@ export function disbursementFlow(deps: {
     direction: 'send',
     userSees: 'CREDIT',
     category: 'LOAN',
+    // A second Disburse of the same application locks the listing and then inserts its payout, which
+    // the unique index makes wait for this transaction once the status has moved: lock the listing
+    // first, so that Disburse is refused at once instead of deadlocking with the settlement.
+    async lockFirst(tx, payment) {
+      if (payment.applicationId !== null) await marketplace.fundingOf(tx, payment.applicationId);
+    },
     async reserve(tx, payment) {
       if (payment.applicationId === null) throw new Error(`Disbursement ${payment.id} has no application`);
       const funding = await marketplace.fundingOf(tx, payment.applicationId);

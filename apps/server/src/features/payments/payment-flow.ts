@@ -13,6 +13,12 @@ export interface PaymentFlow {
   readonly category: string;
   /** In the transaction that creates the payment (a payout reserves its money here). */
   reserve?(tx: Tx, payment: TransactionRow): Promise<void>;
+  /**
+   * First in the transaction that settles or fails the payment, before its status moves: locks what
+   * the flow's steps lock that other units of work lock before writing a payment of this kind (a
+   * payout's listing: Disburse locks it, then inserts the payout). One lock order, no deadlock.
+   */
+  lockFirst?(tx: Tx, payment: TransactionRow): Promise<void>;
   /** In the transaction that marks the payment COMPLETED. */
   settle(tx: Tx, payment: TransactionRow): Promise<void>;
   /** In the transaction that marks the payment FAILED; by default every posting it made is reversed. */
