@@ -6,7 +6,13 @@ import { insertApplication, insertLoanType } from '../../../test/lending-factori
 import { completedRepayment, idempotencyKey } from '../../../test/money-helpers.ts';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
-import { loanInstallments, messages, simulatedSms, users } from '../../db/schema/index.ts';
+import {
+  loanInstallments,
+  messages,
+  platformTransactions,
+  simulatedSms,
+  users,
+} from '../../db/schema/index.ts';
 import type { TemplateName } from './message-templates.ts';
 
 // Admin alerts and security messages (docs/notifications.md): each written with its event, exactly once,
@@ -189,7 +195,12 @@ describe('admin: a payment that needs attention', () => {
       .set({ interestPaid: 0, interestDue: 0, principalDue: 0 })
       .where(eq(loanInstallments.loanId, loanId));
     const { payment } = await completedRepayment(t, { loanId, userId: borrower.user.id, amount: 50_000 });
-    expect(payment.attentionAt).toBeInstanceOf(Date);
+    // The flag is set by the flow after the status moved: read the payment as it was committed.
+    const [flagged] = await db()
+      .select()
+      .from(platformTransactions)
+      .where(eq(platformTransactions.id, payment.id));
+    expect(flagged?.attentionAt).toBeInstanceOf(Date);
 
     for (const each of active) {
       expect(await channelsOf(each.id, 'admin.payment-attention')).toEqual(['email', 'inbox']);

@@ -133,6 +133,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // transaction rolls back), so that the flow's postings, which lock accounts every
       // settlement shares, come just before the commit (ADR 012). The totals stay after them:
       // ledger accounts before transaction totals is the lock order of every money transaction.
+      // The payment answered is the row as its status moved: what the flow marks on it afterwards
+      // (a repayment parked in suspense: attention_at) is in the database, not in this answer.
       await flow.lockFirst?.(tx, current);
       const moved = await moveStatus(tx, id, ['PENDING', 'PROCESSING'], outcome, {
         ...set,
