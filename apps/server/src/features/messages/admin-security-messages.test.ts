@@ -195,12 +195,13 @@ describe('admin: a payment that needs attention', () => {
       .set({ interestPaid: 0, interestDue: 0, principalDue: 0 })
       .where(eq(loanInstallments.loanId, loanId));
     const { payment } = await completedRepayment(t, { loanId, userId: borrower.user.id, amount: 50_000 });
-    // The flag is set by the flow after the status moved: read the payment as it was committed.
+    // The settlement's answer carries the flag, as the committed row does.
+    expect(payment.attentionAt).toBeInstanceOf(Date);
     const [flagged] = await db()
       .select()
       .from(platformTransactions)
       .where(eq(platformTransactions.id, payment.id));
-    expect(flagged?.attentionAt).toBeInstanceOf(Date);
+    expect(flagged?.attentionAt).toEqual(payment.attentionAt);
 
     for (const each of active) {
       expect(await channelsOf(each.id, 'admin.payment-attention')).toEqual(['email', 'inbox']);

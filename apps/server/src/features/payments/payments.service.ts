@@ -113,12 +113,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return new Date(now.getTime() + wait);
   }
 
+  /** What flows wrote on the payments being settled in this process (see finish). */
+  const flowWrites = new Map<number, Partial<TransactionRow>>();
+
+  /** Records a flow's write on a payment being settled, for the answer of its finish(). */
+  function noteFlowWrite(id: number, values: Partial<TransactionRow>): void {
+    const written = flowWrites.get(id);
+    if (written) Object.assign(written, values);
+  }
+
   async function finish(
     id: number,
     outcome: 'COMPLETED' | 'FAILED',
     detail: { providerReference?: string | null; reason?: string },
   ): Promise<{ payment: TransactionRow; changed: boolean }> {
     const finished = await transaction(db, async (tx) => {
+      flowWrites.set(id, {});
       const current = await lockTransaction(tx, id);
       if (!current) throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
       if (isFinal(current)) return { payment: current, changed: false };
@@ -133,8 +143,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // transaction rolls back), so that the flow's postings, which lock accounts every
       // settlement shares, come just before the commit (ADR 012). The totals stay after them:
       // ledger accounts before transaction totals is the lock order of every money transaction.
-      // The payment answered is the row as its status moved: what the flow marks on it afterwards
-      // (a repayment parked in suspense: attention_at) is in the database, not in this answer.
+      // What the flow then writes on the row (linkLoan, flagForAttention) is gathered in
+      // `flowWrites`, so the payment answered is the row as committed without reading it again.
       await flow.lockFirst?.(tx, current);
       const moved = await moveStatus(tx, id, ['PENDING', 'PROCESSING'], outcome, {
         ...set,
@@ -151,17 +161,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
         });
       }
       await shiftTotals(tx, current.type, current.status, outcome, current.amount);
-      const notice = flow.notice(moved, outcome);
+      const answer: TransactionRow = { ...moved, ...flowWrites.get(id) };
+      const notice = flow.notice(answer, outcome);
       if (notice) {
         await deps.notifications.notify(tx, {
-          userId: moved.userId,
+          userId: answer.userId,
           kind: outcome === 'COMPLETED' ? 'payment.completed' : 'payment.failed',
           ...notice,
-          data: { transaction_id: moved.id, reference_id: moved.referenceId, type: moved.type },
+          data: { transaction_id: answer.id, reference_id: answer.referenceId, type: answer.type },
         });
       }
-      return { payment: moved, changed: true };
-    });
+      return { payment: answer, changed: true };
+    }).finally(() => flowWrites.delete(id));
     if (finished.changed && outcome === 'COMPLETED') {
       for (const handler of settledHandlers) handler(finished.payment);
     }
@@ -401,7 +412,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * description then names the loan by its reference instead of the application it came from.
      */
     async linkLoan(tx: Tx, paymentId: number, loan: { id: number; description: string }): Promise<void> {
-      await updateTransaction(tx, paymentId, { loanId: loan.id, description: loan.description });
+      const values = { loanId: loan.id, description: loan.description };
+      await updateTransaction(tx, paymentId, values);
+      noteFlowWrite(paymentId, values);
     },
 
     /**
@@ -414,10 +427,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       payment: Pick<TransactionRow, 'id' | 'amount' | 'loanId'>,
       reason: string,
     ): Promise<void> {
-      await updateTransaction(tx, payment.id, {
-        attentionReason: reason.slice(0, 500),
-        attentionAt: clock.now(),
-      });
+      const values = { attentionReason: reason.slice(0, 500), attentionAt: clock.now() };
+      await updateTransaction(tx, payment.id, values);
+      noteFlowWrite(payment.id, values);
       await deps.messages.sendToAdmins(
         tx,
         'admin.payment-attention',
