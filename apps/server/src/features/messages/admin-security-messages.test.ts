@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplication, insertLoanType } from '../../../test/lending-factories.ts';
 import { completedRepayment, idempotencyKey } from '../../../test/money-helpers.ts';
+import { decodedQuotedPrintable, type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
 import {
@@ -20,44 +19,18 @@ import type { TemplateName } from './message-templates.ts';
 const kampala = (iso: string) => new Date(`${iso}+03:00`);
 const clock = fixedClock(kampala('2026-03-02T10:00:00'));
 
-interface Arrived {
-  readonly to: string[];
-  readonly raw: string;
-}
-let smtp: SMTPServer;
-const arrived: Arrived[] = [];
+let smtp: SmtpCapture;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        arrived.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          // Quoted-printable undone (soft line breaks, =3D), so a long line can be searched whole.
-          raw: Buffer.concat(chunks)
-            .toString('utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpCapture();
   t = await createTestApp({
     clock,
     config: {
       messages: {
         sms: { provider: 'simulator' },
         callbackKey: null,
-        smtp: { url: `smtp://127.0.0.1:${port}`, from: 'Sente <no-reply@sente.ug>' },
+        smtp: { url: smtp.url, from: 'Sente <no-reply@sente.ug>' },
         deliveryIntervalMs: 5_000,
       },
     },
@@ -65,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const db = () => t.db.database.db;
@@ -77,7 +50,10 @@ const messagesOf = (userId: number, template?: TemplateName) =>
     .orderBy(messages.id);
 const channelsOf = async (userId: number, template: TemplateName) =>
   (await messagesOf(userId, template)).map((m) => m.channel);
-const mailTo = (email: string) => arrived.filter((mail) => mail.to.includes(email));
+const mailTo = (email: string) =>
+  smtp.arrived
+    .filter((mail) => mail.to.includes(email))
+    .map((mail) => ({ ...mail, raw: decodedQuotedPrintable(mail.raw) }));
 
 /** Active admins for a test, plus one whose account is inactive and so hears nothing. */
 async function adminsForTest() {

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/ledger-audit.ts';
 import { insertApplication, insertLoanType } from '../../../test/lending-factories.ts';
 import { verifiedLender } from '../../../test/marketplace-helpers.ts';
 import { completedRepayment, idempotencyKey, settleOpenPayments } from '../../../test/money-helpers.ts';
+import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
 import { listings, loans, messages, participations } from '../../db/schema/index.ts';
@@ -17,35 +16,20 @@ import { sendRepaymentsDigests } from './repayments-digest.ts';
 
 const kampala = (iso: string) => new Date(`${iso}+03:00`);
 const clock = fixedClock(kampala('2026-03-02T10:00:00'));
-const arrived: string[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 let t: TestApp;
 let adminToken: string;
 
 beforeAll(async () => {
   // A real SMTP server: the monthly statement goes over the wire as it would to the operator's.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        arrived.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpCapture();
   t = await createTestApp({
     clock,
     config: {
       messages: {
         sms: { provider: 'simulator' },
         callbackKey: 'delivery-report-key-that-is-long-enough-0123',
-        smtp: { url: `smtp://127.0.0.1:${port}`, from: 'Sente <statements@sente.ug>' },
+        smtp: { url: smtp.url, from: 'Sente <statements@sente.ug>' },
         deliveryIntervalMs: 5_000,
       },
     },
@@ -55,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await expectLedgerBalanced(t.db.database.db);
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const db = () => t.db.database.db;
@@ -472,6 +456,7 @@ describe('the monthly statement', () => {
     // Every e-mail queued so far (the verifications too) goes out, a batch at a time.
     while ((await t.services.messages.deliverDue()).sent > 0);
     // The other lender of the loan had October activity too and gets its own statement.
+    const arrived = smtp.arrived.map((mail) => mail.raw);
     const mail = arrived.find(
       (raw) =>
         raw.includes('Your Sente statement for October 2026') && raw.includes(`To: ${lender.user.email}`),

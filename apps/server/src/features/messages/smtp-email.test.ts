@@ -1,47 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createSmtpEmail, simpleHtml } from './smtp-email.ts';
 
-interface Arrived {
-  readonly from: string;
-  readonly to: string[];
-  readonly raw: string;
-}
-
-let server: SMTPServer;
-let port: number;
-const arrived: Arrived[] = [];
+let smtp: SmtpCapture;
 
 beforeAll(async () => {
-  // A real SMTP server on a free port: the message goes over the wire as it would to the operator's.
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        arrived.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as AddressInfo).port;
+  smtp = await startSmtpCapture();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('e-mail through SMTP', () => {
   it('delivers plain text and simple HTML with the outbox id in the Message-ID', async () => {
-    const email = createSmtpEmail({ url: `smtp://127.0.0.1:${port}`, from: 'Sente <no-reply@sente.ug>' });
+    const email = createSmtpEmail({ url: smtp.url, from: 'Sente <no-reply@sente.ug>' });
     const text = 'Dear Grace,\n\nYour lender account is verified.\n\nThe Sente team';
     const outcome = await email.send({
       idempotencyKey: 'sente-message-42',
@@ -52,8 +26,8 @@ describe('e-mail through SMTP', () => {
     });
     await email.close?.();
     expect(outcome).toEqual({ providerMessageId: '<sente-message-42@sente.ug>', isDelivered: false });
-    expect(arrived).toHaveLength(1);
-    const [mail] = arrived;
+    expect(smtp.arrived).toHaveLength(1);
+    const [mail] = smtp.arrived;
     expect(mail?.from).toBe('no-reply@sente.ug');
     expect(mail?.to).toEqual(['grace@example.ug']);
     expect(mail?.raw).toContain('Message-ID: <sente-message-42@sente.ug>');
