@@ -32,6 +32,9 @@ import { createMomoSimulator, type MomoSimulator } from '../src/features/payment
 import { captureQueries } from '../test/capture-sql.ts';
 import {
   type CounterDelta,
+  type CpuSnapshot,
+  cpuBetween,
+  cpuSnapshot,
   deltaOf,
   loadAverage,
   readCounters,
@@ -112,6 +115,8 @@ interface SettlementRun {
   readonly kinds: readonly { text: string; perSettlement: number }[];
   /** WAL the bench database wrote (pg_waldump), null without access to the data directory. */
   readonly walOurs: number | null;
+  /** CPU spent during the case, by whom (bench/money/observe.ts). */
+  readonly cpu: CpuSnapshot;
 }
 
 async function post(url: string, token: string | null, body: unknown, headers: Record<string, string> = {}) {
@@ -326,7 +331,10 @@ async function main() {
   });
   log('Building the server bundle…');
   execFileSync('node', ['build.mjs'], { cwd: SERVER_ROOT, stdio: 'inherit' });
-  const server = start('node', ['dist/main.js'], env);
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (Node refuses
+  // --cpu-prof in NODE_OPTIONS); the profile is written when the benchmark stops the server.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = start('node', [...nodeArgs, 'dist/main.js'], env);
   await waitFor(`${SERVER}/api/health`, server);
 
   const config = loadConfig(env);
@@ -430,7 +438,9 @@ async function main() {
     log(`Settling ${load.length} collections (${caseName}) from ${connections} connections…`);
     const before = await readCounters(admin, name);
     const sampler = sampleWaits(BASE_URL, name);
+    const cpuBefore = cpuSnapshot(server.pid);
     const timed = await timedPool(load, connections, (payment) => sendCallback(simulator, payment));
+    const cpu = cpuBetween(cpuBefore, cpuSnapshot(server.pid));
     const waits = await sampler.stop();
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // PostgreSQL flushes its counters
     const after = await readCounters(admin, name);
@@ -448,6 +458,7 @@ async function main() {
       db: await deltaOf(admin, before, after),
       walOurs: await walOfDatabase(admin, name, before.lsn, after.lsn),
       waits,
+      cpu,
       load: loadNow,
       problems,
       ...traced,
@@ -518,6 +529,21 @@ function report(
     const w = r.waits;
     lines.push(
       `| ${r.name} | ${w.samples} | ${fmt(w.mean.onCpu, 2)} | ${fmt(w.mean.lockWait, 2)} | ${fmt(w.mean.walOrIo, 2)} | ${fmt(w.mean.otherWait, 2)} | ${fmt(w.mean.idleInTransaction, 2)} | ${fmt(100 * w.samplesWithLockWait)} % | ${w.lockWaiters.map((x) => `${x.statement} (${x.seen})`).join('<br>') || '–'} |`,
+    );
+  }
+  lines.push(
+    '',
+    'CPU per settlement (ms; "bench" is the load generator and the MoMo simulator; PostgreSQL is every process of the cluster; "machine" counts all cores, busy share of all of them):',
+    '',
+    '| case | server | PostgreSQL | bench | other | machine busy | machine busy % |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of runs) {
+    const n = r.timed.latencies.length;
+    const c = r.cpu;
+    const other = c.machineBusyMs - c.serverMs - c.postgresMs - c.benchMs;
+    lines.push(
+      `| ${r.name} | ${fmt(c.serverMs / n, 2)} | ${fmt(c.postgresMs / n, 2)} | ${fmt(c.benchMs / n, 2)} | ${fmt(other / n, 2)} | ${fmt(c.machineBusyMs / n, 2)} | ${fmt((100 * c.machineBusyMs) / (c.machineBusyMs + c.machineIdleMs))} % |`,
     );
   }
   lines.push(

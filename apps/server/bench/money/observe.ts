@@ -6,6 +6,7 @@
  * (and which statement waits), waiting on WAL or I/O, or idle inside a transaction (waiting for the
  * application's next statement: a round trip).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 
 export interface Counters {
@@ -191,4 +192,68 @@ export async function walOfDatabase(
   if (code !== 0 && bytes === 0) return null;
   for (const xid of xids) bytes += commits.get(xid) ?? 0;
   return bytes;
+}
+
+/**
+ * CPU time by who spent it, from /proc (Linux): the server process, every PostgreSQL process of the
+ * cluster (backends, WAL writer, checkpointer: a shared cluster's other databases included), this
+ * benchmark's process (load generator and MoMo simulator), and the whole machine's busy and idle
+ * time. On two shared cores this says whether a case was short of CPU and whose.
+ */
+export interface CpuSnapshot {
+  readonly serverMs: number;
+  readonly postgresMs: number;
+  readonly benchMs: number;
+  readonly machineBusyMs: number;
+  readonly machineIdleMs: number;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux x86-64
+
+function processTicks(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) start after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime
+  } catch {
+    return 0; // the process ended between listing and reading
+  }
+}
+
+function postgresTicks(): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres'))
+        ticks += processTicks(entry);
+    } catch {}
+  }
+  return ticks;
+}
+
+export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
+  const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+  const jiffies = (cpu ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const idle = (jiffies[3] ?? 0) + (jiffies[4] ?? 0); // idle + iowait
+  const total = jiffies.slice(0, 8).reduce((sum, j) => sum + j, 0);
+  const usage = process.cpuUsage();
+  return {
+    serverMs: serverPid === undefined ? 0 : processTicks(serverPid) * TICK_MS,
+    postgresMs: postgresTicks() * TICK_MS,
+    benchMs: (usage.user + usage.system) / 1000,
+    machineBusyMs: (total - idle) * TICK_MS,
+    machineIdleMs: idle * TICK_MS,
+  };
+}
+
+export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot {
+  return {
+    serverMs: after.serverMs - before.serverMs,
+    postgresMs: after.postgresMs - before.postgresMs,
+    benchMs: after.benchMs - before.benchMs,
+    machineBusyMs: after.machineBusyMs - before.machineBusyMs,
+    machineIdleMs: after.machineIdleMs - before.machineIdleMs,
+  };
 }

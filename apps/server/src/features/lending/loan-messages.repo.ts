@@ -1,15 +1,21 @@
 /** What the borrower's loan messages name: read in the settling payment's transaction. */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import { loanInstallments, loans, users } from '../../db/schema/index.ts';
 
 /** The loan's reference and its borrower's name, for a message about the loan. */
-export async function findLoanForMessage(db: DbOrTx, loanId: number) {
-  const [row] = await db
+// Read by every repayment's receipt: a named statement, planned once per connection.
+const loanForMessage = preparedRead('lending.loan_for_message', (db) =>
+  db
     .select({ loanRef: loans.loanRef, name: users.name })
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
-    .where(eq(loans.id, loanId));
+    .where(eq(loans.id, sql.placeholder('loanId'))),
+);
+
+export async function findLoanForMessage(db: DbOrTx, loanId: number) {
+  const [row] = await loanForMessage(db).execute({ loanId });
   return row;
 }
 

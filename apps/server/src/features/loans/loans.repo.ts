@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applications,
   loanInstallments,
@@ -72,8 +73,18 @@ export async function insertStatusHistory(tx: DbOrTx, row: typeof loanStatusHist
   await tx.insert(loanStatusHistory).values(row);
 }
 
+// The reads of every repayment's allocation, as named statements: planned once per connection
+// (issue 20, docs/scale.md).
+const loanLocked = preparedRead('loans.lock', (db) =>
+  db
+    .select()
+    .from(loans)
+    .where(eq(loans.id, sql.placeholder('loanId')))
+    .for('update'),
+);
+
 export async function lockLoan(tx: DbOrTx, loanId: number): Promise<LoanRow | undefined> {
-  const [row] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
+  const [row] = await loanLocked(tx).execute({ loanId });
   return row;
 }
 
@@ -82,12 +93,16 @@ export async function findLoanById(db: DbOrTx, loanId: number): Promise<LoanRow 
   return row;
 }
 
-export async function findInstallments(db: DbOrTx, loanId: number): Promise<InstallmentRow[]> {
-  return db
+const installmentsOf = preparedRead('loans.installments', (db) =>
+  db
     .select()
     .from(loanInstallments)
-    .where(eq(loanInstallments.loanId, loanId))
-    .orderBy(asc(loanInstallments.number));
+    .where(eq(loanInstallments.loanId, sql.placeholder('loanId')))
+    .orderBy(asc(loanInstallments.number)),
+);
+
+export async function findInstallments(db: DbOrTx, loanId: number): Promise<InstallmentRow[]> {
+  return installmentsOf(db).execute({ loanId });
 }
 
 export async function recordInstallmentPayment(
@@ -106,12 +121,16 @@ export async function findRepaymentByPlatformTransaction(
   db: DbOrTx,
   platformTransactionId: number,
 ): Promise<RepaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(loanRepayments)
-    .where(eq(loanRepayments.platformTransactionId, platformTransactionId));
+  const [row] = await repaymentOfPayment(db).execute({ platformTransactionId });
   return row;
 }
+
+const repaymentOfPayment = preparedRead('loans.repayment_of_payment', (db) =>
+  db
+    .select()
+    .from(loanRepayments)
+    .where(eq(loanRepayments.platformTransactionId, sql.placeholder('platformTransactionId'))),
+);
 
 export async function insertRepayment(tx: DbOrTx, values: typeof loanRepayments.$inferInsert) {
   const [row] = await tx.insert(loanRepayments).values(values).returning();

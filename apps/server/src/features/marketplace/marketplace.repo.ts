@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applications,
   bids,
@@ -209,13 +210,17 @@ export async function insertParticipations(db: DbOrTx, values: (typeof participa
 }
 
 /** A loan's participations, locked, in a fixed order (the order every split uses). */
-export async function lockParticipationsOf(db: DbOrTx, loanId: number): Promise<ParticipationRow[]> {
-  return db
+const participationsLocked = preparedRead('marketplace.lock_participations', (db) =>
+  db
     .select()
     .from(participations)
-    .where(eq(participations.loanId, loanId))
+    .where(eq(participations.loanId, sql.placeholder('loanId')))
     .orderBy(asc(participations.id))
-    .for('update');
+    .for('update'),
+);
+
+export async function lockParticipationsOf(db: DbOrTx, loanId: number): Promise<ParticipationRow[]> {
+  return participationsLocked(db).execute({ loanId });
 }
 
 export async function participationsOf(

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import { loanInstallments, loans, messagePreferences, messages, users } from '../../db/schema/index.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -15,11 +16,16 @@ export async function insertMessage(db: DbOrTx, row: NewMessageRow): Promise<num
   return inserted?.id ?? null;
 }
 
-export async function findRecipient(db: DbOrTx, userId: number) {
-  const [row] = await db
+// Every message reads its recipient: a named statement, planned once per connection.
+const recipient = preparedRead('messages.recipient', (db) =>
+  db
     .select({ id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt))),
+);
+
+export async function findRecipient(db: DbOrTx, userId: number) {
+  const [row] = await recipient(db).execute({ userId });
   return row;
 }
 
