@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { byKey } from '../../db/key-lookup.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
 import { loanRepayments, loans, users } from '../../db/schema/index.ts';
 
@@ -13,7 +14,9 @@ export interface RepaymentExportPage {
 
 /**
  * One keyset page of the repayments export, newest first, on the (paid_at, id) or
- * (loan_id, paid_at, id) index the Repayments list already reads.
+ * (loan_id, paid_at, id) index the Repayments list already reads. Each row's loan and borrower are
+ * key lookups (db/key-lookup.ts): joined, the whole loans and users tables were hashed per page.
+ * The foreign keys (loan_id, then user_id) mean every repayment finds both.
  */
 export function findRepaymentsForExport(db: DbOrTx, page: RepaymentExportPage) {
   const conditions: (SQL | undefined)[] = [
@@ -27,14 +30,16 @@ export function findRepaymentsForExport(db: DbOrTx, page: RepaymentExportPage) {
   return db
     .select({
       repayment: loanRepayments,
-      loanRef: loans.loanRef,
-      userId: loans.userId,
-      userName: users.name,
+      loanRef: byKey<string>(loans.loanRef, loans.id, loanRepayments.loanId),
+      userId: byKey<number>(loans.userId, loans.id, loanRepayments.loanId),
+      userName: byKey<string>(
+        users.name,
+        users.id,
+        byKey<number>(loans.userId, loans.id, loanRepayments.loanId),
+      ),
       cursorAt: exactTime(loanRepayments.paidAt),
     })
     .from(loanRepayments)
-    .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
-    .innerJoin(users, eq(users.id, loans.userId))
     .where(and(...conditions))
     .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id))
     .limit(page.limit);
