@@ -58,6 +58,24 @@ export interface ColumnChooserProps {
   readonly label: string;
 }
 
+/** The panel's width: w-60, 15rem. */
+const PANEL_REM = 15;
+/** The least room kept between the panel and the window's edge. */
+const EDGE_PX = 8;
+
+/**
+ * Which edge of its button the panel hangs from: the right edge (the panel opens leftwards) unless
+ * that would put it past the window's left edge, as on a 768 px tablet, where the sidebar is gone
+ * and the button sits near the left of the toolbar; then the left edge, if the panel fits that way.
+ */
+function panelSide(button: HTMLElement): 'left' | 'right' {
+  const rect = button.getBoundingClientRect();
+  const width = PANEL_REM * Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const fitsLeftwards = rect.right - width >= EDGE_PX;
+  const fitsRightwards = rect.left + width <= document.documentElement.clientWidth - EDGE_PX;
+  return !fitsLeftwards && fitsRightwards ? 'left' : 'right';
+}
+
 /**
  * "Columns": a disclosure (a native <details>, so Enter and Space open it and screen readers hear
  * expanded/collapsed) holding one checkbox per optional column. Escape closes it and puts focus back
@@ -65,11 +83,19 @@ export interface ColumnChooserProps {
  */
 export function ColumnChooser({ optional, extra, onToggle, label }: ColumnChooserProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
+  const [side, setSide] = useState<'left' | 'right'>('right');
   const shown = extra.filter((id) => optional.some((c) => c.id === id)).length;
   return (
     <details
       ref={detailsRef}
       className="relative"
+      // Enter and Space click the summary too. Measured on that click, before the panel opens, so it
+      // never shows off screen for a frame (the toggle event comes after the first paint).
+      onClick={(event) => {
+        const summary = event.currentTarget.querySelector('summary');
+        if (summary && event.target instanceof Node && summary.contains(event.target))
+          setSide(panelSide(summary));
+      }}
       onKeyDown={(event) => {
         const details = detailsRef.current;
         if (event.key !== 'Escape' || !details?.open) return;
@@ -83,7 +109,9 @@ export function ColumnChooser({ optional, extra, onToggle, label }: ColumnChoose
         Columns
         {shown > 0 ? <span className="sr-only"> ({shown} added)</span> : null}
       </summary>
-      <fieldset className="absolute right-0 z-20 mt-1 flex w-60 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <fieldset
+        className={`absolute ${side === 'left' ? 'left-0' : 'right-0'} z-20 mt-1 flex w-60 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
+      >
         <legend className="sr-only">{label}</legend>
         {optional.map((column) => (
           <label key={column.id} className="flex min-h-11 items-center gap-2 text-sm">

@@ -8,6 +8,7 @@ import {
   type ApplicationView,
   applicationOrder,
   selectApplicationViews,
+  selectApplicationViewsByKey,
 } from './applications.repo.ts';
 
 /** The worklist's filters beyond status and borrower (docs/back-office.md, Applications). */
@@ -104,7 +105,8 @@ export async function findWorklistExportPage(
   filter: WorklistFilter,
   page: { after: { at: string; id: number } | null; limit: number },
 ): Promise<ExportedApplication[]> {
-  // The page's keys first through the index, then the names of those rows (as listWorklist does).
+  // The page's keys first through the index, then the names of those rows, each by its key: a join
+  // of the page's 500 ids to users was planned as a hash of every user.
   const keys = await db
     .select({ id: applications.id, cursorAt: exactTime(applications.createdAt) })
     .from(applications)
@@ -121,7 +123,7 @@ export async function findWorklistExportPage(
   if (keys.length === 0) return [];
   const views = new Map(
     (
-      await selectApplicationViews(db).where(
+      await selectApplicationViewsByKey(db).where(
         inArray(
           applications.id,
           keys.map((key) => key.id),

@@ -2,6 +2,7 @@ import type { ApplicationOrdering, DocumentType } from '@sente/contract';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { byKey } from '../../db/key-lookup.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applicationDocuments,
@@ -22,32 +23,55 @@ export type ApplicationStatus = ApplicationRow['status'];
 
 const decider = alias(users, 'decider');
 
+/** What the lists show beside an application, its people's names apart. */
+const viewColumns = {
+  application: applications,
+  loanTypeName: loanTypes.name,
+  loanType: loanTypes,
+  documentCount: sql<number>`(select count(*)::int from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
+  // Which of the six types are on file (json, so both drivers hand back an array).
+  documentTypes: sql<
+    DocumentType[]
+  >`(select coalesce(json_agg(distinct ${applicationDocuments.documentType}), '[]'::json) from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
+  // The marketplace listing of an approved application, with what live bids cover so far.
+  listing: { id: listings.id, status: listings.status, closesAt: listings.closesAt },
+  listingFunded:
+    sql<number>`(select coalesce(sum(${bids.amount}), 0)::bigint from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE')`.mapWith(
+      Number,
+    ),
+};
+
 /** An application with the names the list shows. */
 export function selectApplicationViews(db: DbOrTx) {
   return db
     .select({
-      application: applications,
+      ...viewColumns,
       userName: users.name,
       userPhone: users.phoneNumber,
-      loanTypeName: loanTypes.name,
-      loanType: loanTypes,
       decidedByName: decider.name,
-      documentCount: sql<number>`(select count(*)::int from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
-      // Which of the six types are on file (json, so both drivers hand back an array).
-      documentTypes: sql<
-        DocumentType[]
-      >`(select coalesce(json_agg(distinct ${applicationDocuments.documentType}), '[]'::json) from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
-      // The marketplace listing of an approved application, with what live bids cover so far.
-      listing: { id: listings.id, status: listings.status, closesAt: listings.closesAt },
-      listingFunded:
-        sql<number>`(select coalesce(sum(${bids.amount}), 0)::bigint from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE')`.mapWith(
-          Number,
-        ),
     })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .innerJoin(loanTypes, eq(loanTypes.id, applications.loanTypeId))
     .leftJoin(decider, eq(decider.id, applications.decidedById))
+    .leftJoin(listings, eq(listings.applicationId, applications.id));
+}
+
+/**
+ * The same views with the applicant and the decider as key lookups per row (db/key-lookup.ts), for a
+ * page of hundreds of rows (the export): joined, PostgreSQL hashed the whole users table for it.
+ * user_id is a non-null foreign key: every application finds its applicant.
+ */
+export function selectApplicationViewsByKey(db: DbOrTx) {
+  return db
+    .select({
+      ...viewColumns,
+      userName: byKey<string>(users.name, users.id, applications.userId),
+      userPhone: byKey<string | null>(users.phoneNumber, users.id, applications.userId),
+      decidedByName: byKey<string | null>(users.name, users.id, applications.decidedById),
+    })
+    .from(applications)
+    .innerJoin(loanTypes, eq(loanTypes.id, applications.loanTypeId))
     .leftJoin(listings, eq(listings.applicationId, applications.id));
 }
 export type ApplicationView = Awaited<

@@ -1,6 +1,7 @@
 import type { CollectionOrdering } from '@sente/contract';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { byKey } from '../../db/key-lookup.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   arrearsCounts,
@@ -229,16 +230,19 @@ const overdueInstallments = preparedRead('loans.overdue_installments', (db) =>
     .groupBy(loanInstallments.loanId),
 );
 
+/**
+ * The borrower's name and phone are key lookups per row (db/key-lookup.ts): joined, PostgreSQL hashed
+ * the whole users table for every page of late loans. user_id is a non-null foreign key.
+ */
 const overdueExportPage = preparedRead('loans.overdue_export_page', (db, shape: string) =>
   db
     .select({
       loan: loans,
-      userName: users.name,
-      phoneNumber: users.phoneNumber,
+      userName: byKey<string>(users.name, users.id, loans.userId),
+      phoneNumber: byKey<string | null>(users.phoneNumber, users.id, loans.userId),
       loanTypeName: loanTypes.name,
     })
     .from(loans)
-    .innerJoin(users, eq(users.id, loans.userId))
     .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
     .where(
       and(

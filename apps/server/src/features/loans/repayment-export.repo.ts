@@ -13,7 +13,12 @@ export interface RepaymentExportPage {
 
 /**
  * One keyset page of the repayments export, newest first, on the (paid_at, id) or
- * (loan_id, paid_at, id) index the Repayments list already reads.
+ * (loan_id, paid_at, id) index the Repayments list already reads. Each row's loan and borrower are
+ * one lateral lookup by key, two primary-key reads: joined, the whole loans and users tables were
+ * hashed per page. Its LIMIT (one row: a loan by its key) keeps PostgreSQL from pulling the subquery
+ * up into an ordinary join, which it could hash again; scalar subqueries (db/key-lookup.ts) would
+ * read the loan three times.
+ * The foreign keys (loan_id, then user_id) mean every repayment finds both.
  */
 export function findRepaymentsForExport(db: DbOrTx, page: RepaymentExportPage) {
   const conditions: (SQL | undefined)[] = [
@@ -24,17 +29,23 @@ export function findRepaymentsForExport(db: DbOrTx, page: RepaymentExportPage) {
       ? beforeKeyset(loanRepayments.paidAt, loanRepayments.id, page.after.at, page.after.id)
       : undefined,
   ];
+  const loanAndBorrower = db
+    .select({ loanRef: loans.loanRef, userId: loans.userId, userName: users.name })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(eq(loans.id, loanRepayments.loanId))
+    .limit(1)
+    .as('loan_and_borrower');
   return db
     .select({
       repayment: loanRepayments,
-      loanRef: loans.loanRef,
-      userId: loans.userId,
-      userName: users.name,
+      loanRef: loanAndBorrower.loanRef,
+      userId: loanAndBorrower.userId,
+      userName: loanAndBorrower.userName,
       cursorAt: exactTime(loanRepayments.paidAt),
     })
     .from(loanRepayments)
-    .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
-    .innerJoin(users, eq(users.id, loans.userId))
+    .innerJoinLateral(loanAndBorrower, sql`true`)
     .where(and(...conditions))
     .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id))
     .limit(page.limit);

@@ -45,6 +45,8 @@ export interface MoneyHooks {
     at: number;
     /** The lenders whose reservations pay it (none: the platform's own money). */
     lenders?: readonly LenderPart[];
+    /** The admin who pressed Disburse. */
+    requestedById: number;
   }): number | null;
   repayment(input: {
     person: Person;
@@ -67,6 +69,8 @@ export interface MoneyHooks {
     amount: number;
     at: number;
     lenders?: readonly LenderPart[];
+    /** The admin who pressed Disburse. */
+    requestedById: number;
   }): boolean;
 }
 
@@ -239,6 +243,9 @@ function writeApplication(
         approvedAt: decidedAt,
       }) ?? null;
     const payoutFrom = listing ? listing.payoutFrom : decidedAt;
+    // Any admin may pay out what another approved. Taken in turn, not drawn: a draw here would shift
+    // the generator, and with it every row the seed writes after this one.
+    const disburserId = ctx.adminIds[applicationId % ctx.adminIds.length] as number;
     const funding = listing?.funding ?? null;
     let payout: { at: number; loanId: number | null } | null = null;
     if (payoutFrom !== null) {
@@ -264,6 +271,7 @@ function writeApplication(
             rateBp: funding?.rateBp ?? type.basisPoints,
             funders: funding?.parts ?? null,
             disbursedAt,
+            disburserId,
             behaviour: a.behaviour,
           },
           counts,
@@ -273,7 +281,14 @@ function writeApplication(
       } else {
         const at = Math.min(now - MINUTE, disbursedAt);
         if (
-          ctx.money.payoutWithoutLoan({ person, applicationId, amount, at, ...(lenders ? { lenders } : {}) })
+          ctx.money.payoutWithoutLoan({
+            person,
+            applicationId,
+            amount,
+            at,
+            requestedById: disburserId,
+            ...(lenders ? { lenders } : {}),
+          })
         ) {
           payout = { at, loanId: null };
         }
@@ -317,6 +332,8 @@ interface LoanInput {
   /** The accepted offer's fills, or null when the platform funds the loan alone. */
   funders: readonly FundingPart[] | null;
   disbursedAt: number;
+  /** The admin who paid it out (loans.disbursed_by_id, the payout's requested_by_id). */
+  disburserId: number;
   behaviour: Behaviour;
 }
 
@@ -352,6 +369,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
     loanRef,
     amount: input.amount,
     at: disbursedAt,
+    requestedById: input.disburserId,
     ...(input.funders ? { lenders: lenderParts(input.funders) } : {}),
   });
   // Platform-funded loans get their one participation after the load (PLATFORM_SHARES_SQL).
@@ -525,6 +543,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
     dateOf(rows[rows.length - 1]?.dueDay ?? openingDay),
     oldest === null ? null : dateOf(oldest),
     disbursementId,
+    input.disburserId,
     iso(disbursedAt),
     iso(last),
   ]);

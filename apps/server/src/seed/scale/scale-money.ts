@@ -21,7 +21,7 @@ const spec = (name: string, columns: string): TableSpec => ({ name, columns: col
 export const MONEY_TABLES = {
   transactions: spec(
     'platform_transactions',
-    'id, reference_id, request_key, user_id, type, direction, amount, status, provider, phone_number, provider_reference, failure_reason, loan_id, application_id, description, category, attempts, next_poll_at, created_at, updated_at, completed_at, failed_at',
+    'id, reference_id, request_key, user_id, type, direction, amount, status, provider, phone_number, provider_reference, failure_reason, loan_id, application_id, description, category, attempts, next_poll_at, created_at, updated_at, completed_at, failed_at, requested_by_id',
   ),
   accounts: spec('ledger_accounts', 'id, code, name, kind, user_id, balance, created_at'),
   postings: spec(
@@ -132,6 +132,8 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
     loanId?: number | null;
     applicationId?: number | null;
     failureReason?: string;
+    /** The admin who asked for a payout (migration 0032); null for what borrowers and lenders start. */
+    requestedById?: number | null;
   }) {
     const id = ids.take(T.transactions);
     const reference = uuid();
@@ -160,12 +162,13 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
       iso(open ? input.createdAt : input.finishedAt),
       input.status === 'COMPLETED' ? iso(input.finishedAt) : null,
       input.status === 'FAILED' ? iso(input.finishedAt) : null,
+      input.requestedById ?? null,
     ]);
     return { id, reference };
   }
 
   return {
-    disbursement({ person, applicationId, loanId, loanRef, amount, at, lenders }) {
+    disbursement({ person, applicationId, loanId, loanRef, amount, at, lenders, requestedById }) {
       const clearing = ACCOUNT[`PROVIDER_CLEARING:${person.provider}`];
       const createdAt = at - rng.int(1, 20) * MINUTE;
       const { id, reference } = transaction({
@@ -179,6 +182,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
         description: loanDisbursementDescription(loanRef, phoneOf(person)),
         loanId,
         applicationId,
+        requestedById,
       });
       post(
         `payment:${id}:reserve`,
@@ -196,7 +200,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
       return id;
     },
 
-    payoutWithoutLoan({ person, applicationId, amount, at, lenders }) {
+    payoutWithoutLoan({ person, applicationId, amount, at, lenders, requestedById }) {
       // A lender-funded payout is never left in flight: its lenders' money would be lent out with
       // no participation yet, which the seed's checks (and a settled database) do not have.
       const recent = now - at < DAY / 4 && lenders === undefined;
@@ -214,6 +218,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
         description: `Loan disbursement for application #${applicationId} to ${phoneOf(person)}`,
         applicationId,
         failureReason: reason,
+        requestedById,
       });
       const clearing = ACCOUNT[`PROVIDER_CLEARING:${person.provider}`];
       const reserve = post(

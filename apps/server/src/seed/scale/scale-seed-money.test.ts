@@ -217,6 +217,47 @@ describe('seed --scale, the money', () => {
     ).toBe(0);
   });
 
+  it('names an admin of the seed as who paid out every loan and asked for every payout, and nobody for what borrowers and lenders start', async () => {
+    const [disbursed] = (
+      await client.query(
+        `select count(*)::int as loans,
+                count(*) filter (where u.role = 'admin')::int as by_admin,
+                count(*) filter (where t.requested_by_id = l.disbursed_by_id)::int as same_admin,
+                count(distinct l.disbursed_by_id)::int as admins
+         from loans l
+         left join users u on u.id = l.disbursed_by_id
+         left join platform_transactions t on t.id = l.disbursement_transaction_id`,
+      )
+    ).rows as { loans: number; by_admin: number; same_admin: number; admins: number }[];
+    expect(disbursed?.loans).toBeGreaterThan(500);
+    expect(disbursed?.by_admin).toBe(disbursed?.loans);
+    expect(disbursed?.same_admin).toBe(disbursed?.loans);
+    // Every admin of the seed pays some out, not one admin all of them.
+    expect(disbursed?.admins).toBe(
+      await count(client, `select count(*) as n from users where role = 'admin'`),
+    );
+    expect(
+      await count(
+        client,
+        `select count(*) as n from platform_transactions t left join users u on u.id = t.requested_by_id
+         where t.type = 'DISBURSEMENT' and (u.id is null or u.role <> 'admin')`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        client,
+        `select count(*) as n from platform_transactions where type <> 'DISBURSEMENT' and requested_by_id is not null`,
+      ),
+    ).toBe(0);
+    // Payouts that made no loan (failed, or still on their way) name their admin too.
+    expect(
+      await count(
+        client,
+        `select count(*) as n from platform_transactions where type = 'DISBURSEMENT' and loan_id is null`,
+      ),
+    ).toBeGreaterThan(0);
+  });
+
   it('posts for completed transactions, reverses failed payouts and posts nothing for failed collections', async () => {
     // Net effect per transaction and account: failed ones leave nothing behind.
     expect(
