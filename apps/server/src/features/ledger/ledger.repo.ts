@@ -89,6 +89,39 @@ export async function openUserAccounts(
     .onConflictDoNothing({ target: ledgerAccounts.code });
 }
 
+/**
+ * The ids of the accounts named, opening per-user ones on first use, in one statement and without
+ * locking any: a posting locks its accounts in the statement that writes them (writePostings), so
+ * the rows every settlement shares are held from that statement to the commit only (ADR 012). An
+ * account another transaction opened after this statement's snapshot is not in the answer: the
+ * caller reads those again.
+ */
+export async function openAndFindAccountIds(
+  db: DbOrTx,
+  codes: readonly string[],
+  toOpen: readonly { code: string; userId: number; name: string; isWallet: boolean }[],
+): Promise<{ id: number; code: string }[]> {
+  if (codes.length === 0) return [];
+  const existing = sql`select ${ledgerAccounts.id} as id, ${ledgerAccounts.code} as code from ${ledgerAccounts}
+    where ${inArray(ledgerAccounts.code, [...codes])}`;
+  if (toOpen.length === 0) return selectRows<{ id: number; code: string }>(db, existing);
+  const values = [...toOpen]
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+    .map(
+      (account) =>
+        sql`(${account.code}, ${account.isWallet ? account.userId : null}::integer, 'liability', ${account.name})`,
+    );
+  // Rows go in code order, so two transactions opening the same new accounts wait in one order.
+  // The statement's snapshot does not see the rows its insert makes: they come from `opened`.
+  return selectRows<{ id: number; code: string }>(
+    db,
+    sql`with opened as (
+      insert into ${ledgerAccounts} (code, user_id, kind, name) values ${sql.join(values, sql`, `)}
+      on conflict (code) do nothing returning id, code)
+    select id, code from opened union all ${existing}`,
+  );
+}
+
 /** Locks the accounts in id order (the one order every transaction uses, so none deadlock). */
 export async function lockAccountsByCode(db: DbOrTx, codes: readonly string[]): Promise<AccountRow[]> {
   if (codes.length === 0) return [];
@@ -103,7 +136,9 @@ export async function lockAccountsByCode(db: DbOrTx, codes: readonly string[]): 
 export interface PostingWrites {
   /** The new postings' lines. */
   readonly entries: readonly { postingId: number; accountId: number; amount: number; createdAt: Date }[];
-  /** The net change of each account's running balance (accounts already locked). */
+  /** Every account the entries name: locked by the write, in id order. */
+  readonly accountIds: readonly number[];
+  /** The net change of each account's running balance. */
   readonly deltas: readonly { accountId: number; amount: number }[];
   /** Gross and number of postings per kind and Kampala day (a reversal's are negative). */
   readonly totals: readonly { kind: string; day: string; amount: number; postings: number }[];
@@ -124,11 +159,19 @@ export async function writePostings(db: DbOrTx, writes: PostingWrites): Promise<
   parts.push(sql`entries as (
     insert into ${ledgerEntries} (posting_id, account_id, amount, created_at)
     values ${list(writes.entries, (e) => sql`(${e.postingId}::bigint, ${e.accountId}::integer, ${e.amount}::bigint, ${e.createdAt.toISOString()}::timestamptz)`)})`);
+  // Every account the postings name is locked here, in id order (the one order every transaction
+  // uses), and the balances are added only to locked rows: the lock, the write and so the hold of
+  // the rows every settlement shares start in this statement (ADR 012).
+  parts.push(sql`locked as materialized (
+    select ${ledgerAccounts.id} as id from ${ledgerAccounts}
+    where ${inArray(ledgerAccounts.id, [...writes.accountIds])}
+    order by ${ledgerAccounts.id} for update)`);
   const deltas = writes.deltas.filter((d) => d.amount !== 0);
   if (deltas.length > 0)
     parts.push(sql`balances as (
     update ${ledgerAccounts} as a set balance = a.balance + v.delta
     from (values ${list(deltas, (d) => sql`(${d.accountId}::integer, ${d.amount}::bigint)`)}) as v(id, delta)
+    join locked as l on l.id = v.id
     where a.id = v.id)`);
   const kinds = new Map<string, { amount: number; postings: number }>();
   for (const t of writes.totals) {
@@ -137,12 +180,29 @@ export async function writePostings(db: DbOrTx, writes: PostingWrites): Promise<
   }
   parts.push(sql`daily as (
     insert into ${ledgerDailyTotals} as t (kind, day, slot, amount, postings)
-    values ${list(writes.totals, (t) => sql`(${t.kind}, ${t.day}::date, counter_slot(), ${t.amount}::bigint, ${t.postings}::integer)`)}
+    select v.kind, v.day, counter_slot(), v.amount, v.postings
+    from (values ${list(writes.totals, (t) => sql`(${t.kind}, ${t.day}::date, ${t.amount}::bigint, ${t.postings}::integer)`)}) as v(kind, day, amount, postings)
+    where (select count(*) from locked) > 0
     on conflict (kind, day, slot) do update set amount = t.amount + excluded.amount, postings = t.postings + excluded.postings)`);
-  await db.execute(sql`with ${sql.join(parts, sql`, `)}
-    insert into ${ledgerKindTotals} as k (kind, slot, amount, postings)
-    values ${list([...kinds], ([kind, t]) => sql`(${kind}, counter_slot(), ${t.amount}::bigint, ${t.postings}::bigint)`)}
-    on conflict (kind, slot) do update set amount = k.amount + excluded.amount, postings = k.postings + excluded.postings`);
+  // The totals are written only once every account is locked (their rows wait for `locked`, an
+  // init plan run before their first row), so the shared rows are always taken in one order:
+  // accounts, then totals.
+  const [row] = await selectRows<{ locked: number }>(
+    db,
+    sql`with ${sql.join(parts, sql`, `)},
+    kind_totals as (
+      insert into ${ledgerKindTotals} as k (kind, slot, amount, postings)
+      select v.kind, counter_slot(), v.amount, v.postings
+      from (values ${list([...kinds], ([kind, t]) => sql`(${kind}, ${t.amount}::bigint, ${t.postings}::bigint)`)}) as v(kind, amount, postings)
+      where (select count(*) from locked) > 0
+      on conflict (kind, slot) do update set amount = k.amount + excluded.amount, postings = k.postings + excluded.postings)
+    select count(*)::integer as locked from locked`,
+  );
+  if ((row?.locked ?? 0) !== writes.accountIds.length) {
+    throw new Error(
+      `Ledger accounts vanished before their postings were written: ${writes.accountIds.join(', ')}`,
+    );
+  }
 }
 
 export async function findEntriesOfPosting(

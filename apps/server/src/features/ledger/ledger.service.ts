@@ -10,6 +10,7 @@ import {
   findPostingsOfTransaction,
   insertPostingsOnce,
   lockAccountsByCode,
+  openAndFindAccountIds,
   openUserAccounts,
   type PostingRow,
   sumHeldForOthers,
@@ -85,9 +86,44 @@ export function createLedgerService({ clock }: { clock: Clock }) {
   }
 
   /**
-   * Posts journals as one unit: claims their keys in one statement, then locks every account they
-   * name (in id order) and writes entries, balances and totals in one more (writePostings). A key
-   * that already posted answers its posting with isNew false and writes nothing.
+   * The ids of the accounts, opening user wallets on first use, without locking them: the write
+   * locks them (writePostings). An account opened by another transaction a moment ago is read again.
+   */
+  async function accountIds(tx: Tx, codes: readonly AccountCode[]): Promise<Map<AccountCode, number>> {
+    const idOf = new Map<AccountCode, number>();
+    const note = (rows: { id: number; code: string }[]) => {
+      for (const row of rows) idOf.set(row.code as AccountCode, Number(row.id));
+    };
+    // Opened only when missing: an insert that meets an existing account waits for whichever
+    // transaction is writing that account (its unique check), which for a popular lender's wallet
+    // is a queue of its own (bench:money's hot case).
+    note(await openAndFindAccountIds(tx, codes, []));
+    const toOpen = codes.flatMap((code) => {
+      const account = idOf.has(code) ? null : perUserAccount(code);
+      return account ? [{ code, ...account }] : [];
+    });
+    if (toOpen.length > 0) {
+      note(
+        await openAndFindAccountIds(
+          tx,
+          toOpen.map((account) => account.code),
+          toOpen,
+        ),
+      );
+      // Opened by another transaction after that statement's snapshot: visible to the next one.
+      const unseen = toOpen.filter((account) => !idOf.has(account.code)).map((account) => account.code);
+      if (unseen.length > 0) note(await openAndFindAccountIds(tx, unseen, []));
+    }
+    const missing = codes.filter((code) => !idOf.has(code));
+    if (missing.length > 0) throw new Error(`Unknown ledger accounts: ${missing.join(', ')}`);
+    return idOf;
+  }
+
+  /**
+   * Posts journals as one unit: claims their keys in one statement, finds (or opens) their accounts
+   * in one more, then locks every account they name (in id order) and writes entries, balances and
+   * totals in one more (writePostings). A key that already posted answers its posting with isNew
+   * false and writes nothing.
    */
   async function postAll(
     tx: Tx,
@@ -128,10 +164,9 @@ export function createLedgerService({ clock }: { clock: Clock }) {
     const fresh = items.filter(({ journal }) => byKey.has(journal.idempotencyKey));
     if (fresh.length === 0) return results;
 
-    const accounts = await lockAccounts(tx, [
+    const idOf = await accountIds(tx, [
       ...new Set(fresh.flatMap(({ journal }) => journal.lines.map((line) => line.account))),
     ]);
-    const idOf = new Map(accounts.map((account) => [account.code, account.id]));
     const entries: { postingId: number; accountId: number; amount: number; createdAt: Date }[] = [];
     const deltas = new Map<number, number>();
     const totals = new Map<string, { kind: string; day: string; amount: number; postings: number }>();
@@ -157,6 +192,7 @@ export function createLedgerService({ clock }: { clock: Clock }) {
       });
     }
     await writePostings(tx, {
+      accountIds: [...idOf.values()].sort((a, b) => a - b),
       entries,
       deltas: [...deltas]
         .map(([accountId, amount]) => ({ accountId, amount }))

@@ -171,6 +171,34 @@ describe('ledgerService.postJournal', () => {
     expect(await balance(wallet)).toBe(-300_000);
   });
 
+  it('opens a new wallet once when ten transactions post to it at the same time, and counts every posting', async () => {
+    const { user } = await t.userWithToken('lender');
+    const wallet = userWallet(user.id);
+    // Each transaction finds the wallet missing; all but one meet the others' insert and must read
+    // the wallet the winner opened instead of failing as an unknown account.
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.db.database.db.transaction((tx) =>
+          t.services.ledger.postJournal(tx, {
+            idempotencyKey: newKey('first-deposit'),
+            kind: 'DEPOSIT',
+            memo: 'deposit',
+            lines: [
+              { account: PLATFORM_WALLET, amount: 1_000 },
+              { account: wallet, amount: -1_000 },
+            ],
+          }),
+        ),
+      ),
+    );
+    expect(await balance(wallet)).toBe(-10_000);
+    const opened = await selectRows<{ n: number }>(
+      t.db.database.db,
+      sql`select count(*)::integer as n from ledger_accounts where code = ${wallet}`,
+    );
+    expect(opened[0]?.n).toBe(1);
+  });
+
   it('keeps every running balance equal to the sum of its entries after a burst of concurrent postings', async () => {
     const lenders = await Promise.all([1, 2, 3].map(() => t.userWithToken('lender')));
     const accounts = [
