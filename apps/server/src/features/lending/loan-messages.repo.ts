@@ -5,10 +5,18 @@ import { preparedRead } from '../../db/prepared-read.ts';
 import { loanInstallments, loans, users } from '../../db/schema/index.ts';
 
 /** The loan's reference and its borrower's name, for a message about the loan. */
-// Read by every repayment's receipt: a named statement, planned once per connection.
+// Read by every repayment's receipt: a named statement, planned once per connection. It carries the
+// borrower's contact too (null once the account is deleted), so the receipt reads nothing else.
 const loanForMessage = preparedRead('lending.loan_for_message', (db) =>
   db
-    .select({ loanRef: loans.loanRef, name: users.name })
+    .select({
+      loanRef: loans.loanRef,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      isDeleted: sql<boolean>`${users.deletedAt} is not null`,
+    })
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
     .where(eq(loans.id, sql.placeholder('loanId'))),

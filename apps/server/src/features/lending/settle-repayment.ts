@@ -164,13 +164,19 @@ export function repaymentFlow(deps: {
       if (settlement.kind === 'allocated' && payment.loanId !== null) {
         const loan = await findLoanForMessage(tx, payment.loanId);
         const about = { name: loan?.name ?? '', loanRef: loan?.loanRef ?? '', amount: payment.amount };
+        // The borrower as just read with the loan, when the payer is the borrower (always, from the
+        // app): the message need not read them again.
+        const recipient =
+          loan && !loan.isDeleted && loan.userId === payment.userId
+            ? { id: loan.userId, name: loan.name, email: loan.email, phoneNumber: loan.phoneNumber }
+            : undefined;
         if (settlement.remainingBalance > 0) {
           await messages.send(
             tx,
             payment.userId,
             'payment.received',
             { ...about, balance: settlement.remainingBalance },
-            { dedupeKey: `payment-received:${payment.id}` },
+            { dedupeKey: `payment-received:${payment.id}`, recipient },
           );
         } else {
           await messages.send(
@@ -178,7 +184,7 @@ export function repaymentFlow(deps: {
             payment.userId,
             'loan.fully-paid',
             { ...about, overpayment: settlement.overpayment },
-            { dedupeKey: `loan-fully-paid:${payment.loanId}` },
+            { dedupeKey: `loan-fully-paid:${payment.loanId}`, recipient },
           );
         }
       }

@@ -46,6 +46,18 @@ export interface SendOptions {
   readonly smsTo?: string;
   /** A deadline the message is about: an SMS the quiet hours would hold until then is not written. */
   readonly expiresAt?: Date;
+  /**
+   * The recipient as the caller just read them in this transaction (a live account: not deleted),
+   * so the message does not read them again (a repayment's receipt, issue 20's round trips).
+   */
+  readonly recipient?: Recipient | undefined;
+}
+
+export interface Recipient {
+  readonly id: number;
+  readonly name: string;
+  readonly email: string;
+  readonly phoneNumber: string | null;
 }
 
 export interface DeliveryRound {
@@ -77,7 +89,7 @@ export function createMessagesService(deps: MessagesDeps) {
     options: SendOptions = {},
   ): Promise<number[]> {
     const template = templates[name];
-    const recipient = await findRecipient(tx, userId);
+    const recipient = options.recipient?.id === userId ? options.recipient : await findRecipient(tx, userId);
     if (!recipient) return [];
     if (OPTIONAL.has(template.category)) {
       const preferences = await findPreferences(tx, userId);
