@@ -4,11 +4,13 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { alertAdminsOfDeadJob, backgroundJobs } from './jobs/jobs.ts';
 import { prepareDatabase } from './startup.ts';
+import { logUnhandledRejections } from './unhandled-rejections.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   const { app, services } = await buildApp({ config, database });
+  logUnhandledRejections(app.log);
   const report = await prepareDatabase(config, database, services);
   // Queues and schedules always; workers only where JOB_POLL_MS is not 0 (jobs/job-queue.ts).
   await services.jobs.start(
