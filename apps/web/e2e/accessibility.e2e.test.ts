@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { launchBrowser, openPage, signInAsAdmin } from './harness.ts';
 
 let browser: Browser;
@@ -11,12 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = (page: Page) => axeViolations(page);
 
 describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colorScheme) => {
   it('finds no WCAG 2.2 AA violations on the landing, login and dashboard pages', async () => {

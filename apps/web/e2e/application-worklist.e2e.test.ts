@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, openAdminPage, searchParam } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
 import { launchBrowser } from './harness.ts';
 
 /**
@@ -36,12 +36,7 @@ const VIEWPORTS = [
 const table = (page: Page) => page.getByRole('table', { name: 'Applications' });
 const rows = (page: Page) => table(page).locator('tbody tr:has(td + td)');
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = (page: Page) => axeViolations(page);
 
 /**
  * For every row: its applicant link and its action cell lie inside the table's visible box without

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, failCall, openAdminPage } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
 import { launchBrowser } from './harness.ts';
 import { createLender, type TestLender } from './lender-accounts.ts';
 import { expiredListing } from './marketplace-states.ts';
@@ -20,12 +20,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = (page: Page) => axeViolations(page);
 
 const hasPageScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

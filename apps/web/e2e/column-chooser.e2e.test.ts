@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminPage } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
 import { launchBrowser } from './harness.ts';
 
 /**
@@ -38,12 +38,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = (page: Page) => axeViolations(page);
 
 /** What of the open panel lies off the screen (left or right of the viewport), and whether the page scrolls sideways. */
 async function panelOffScreen(page: Page, group: string): Promise<string[]> {

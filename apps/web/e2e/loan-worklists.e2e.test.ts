@@ -3,10 +3,10 @@
  * Collections, tables that fit at 1366×800 and 768×1024, and the small loan items.
  */
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, openAdminPage } from './admin-session.ts';
+import { axeViolations } from './axe.ts';
 import { launchBrowser } from './harness.ts';
 
 interface Loan {
@@ -31,12 +31,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const violations = (page: Page) => axeViolations(page);
 
 const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
 const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
