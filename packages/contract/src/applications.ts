@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ApiError,
+  filteredPageOf,
   Id,
   IdempotencyHeaders,
   IdParams,
@@ -280,7 +281,7 @@ export const listApplications = route({
   summary: 'Applications, paged, newest first by default',
   tags: ['applications'],
   query: ApplicationListQuery,
-  responses: { 200: pageOf(ApplicationDto), 400: ApiError, 401: ApiError, 403: ApiError },
+  responses: { 200: filteredPageOf(ApplicationDto), 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
 export const myApplications = route({

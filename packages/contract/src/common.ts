@@ -80,6 +80,23 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * A searched or filtered back-office list counts and pages at most this many matches: an admin
+ * looking for one person or loan narrows the search long before page 100, and counting every match
+ * of a common surname or a week of applications grew with the platform (docs/scale.md, Scale 1000).
+ * Lists without a filter, or by status alone, count exactly from running totals.
+ */
+export const FILTER_COUNT_CAP = 1000;
+
+/** A page of a searchable list: `count_capped` says the search or filters matched more than FILTER_COUNT_CAP. */
+export function filteredPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({
+    count_capped: z.boolean().meta({
+      description: `True when the search or filters match more than ${FILTER_COUNT_CAP}: count is then ${FILTER_COUNT_CAP} and only those are paged`,
+    }),
+  });
+}
+
 export const IdempotencyHeaders = z.object({
   'idempotency-key': z
     .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ApiError,
+  filteredPageOf,
   Id,
   IdempotencyHeaders,
   IdParams,
@@ -340,7 +341,7 @@ export const listLoans = route({
     'Loans, paged, newest first unless sorted; searchable by reference or borrower, filtered by status, arrears, next due and amount',
   tags: ['loans'],
   query: LoanListQuery,
-  responses: { 200: pageOf(LoanDto), 400: ApiError, 401: ApiError, 403: ApiError },
+  responses: { 200: filteredPageOf(LoanDto), 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
 export const myLoans = route({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SessionUser, UserStatus } from './auth.ts';
-import { ApiError, IdParams, IsoDate, IsoDateTime, pageOf, pageQuery, Text } from './common.ts';
+import { ApiError, filteredPageOf, IdParams, IsoDate, IsoDateTime, pageQuery, Text } from './common.ts';
 import { LenderKind } from './lenders.ts';
 import { route } from './route.ts';
 
@@ -129,6 +129,8 @@ export const PasswordResetBody = z.object({
 
 // ---- Routes ----
 
+export const UserPage = filteredPageOf(SessionUser).meta({ id: 'UserPage' });
+
 export const listUsers = route({
   method: 'GET',
   path: '/api/auth/admin/users/',
@@ -136,7 +138,7 @@ export const listUsers = route({
   summary: 'Open accounts, newest first, 10 a page; search name, email and phone; filter by status',
   tags: ['users'],
   query: UserListQuery,
-  responses: { 200: pageOf(SessionUser), 400: ApiError, 401: ApiError, 403: ApiError },
+  responses: { 200: UserPage, 400: ApiError, 401: ApiError, 403: ApiError },
 });
 
 export const userStats = route({

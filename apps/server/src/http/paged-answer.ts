@@ -65,3 +65,13 @@ export function pagedAnswer<T>(
 ): PagedAnswer<T> {
   return { count, ...pageLinks(request, query, count), results };
 }
+
+/** A page of a searchable list: the DRF page and `count_capped` (db/filter-count.ts). */
+export function filteredPagedAnswer<T>(
+  request: FastifyRequest,
+  query: PageRequest,
+  total: { count: number; capped: boolean },
+  results: T[],
+): PagedAnswer<T> & { count_capped: boolean } {
+  return { ...pagedAnswer(request, query, total.count, results), count_capped: total.capped };
+}

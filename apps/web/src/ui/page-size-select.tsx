@@ -3,10 +3,24 @@ import { useId } from 'react';
 import { PAGE_SIZES } from '../lib/page-window.ts';
 import { selectClassName } from './select-field.tsx';
 
-export function ShowingEntries({ shown, total }: { readonly shown: number; readonly total: number }) {
+/**
+ * "Showing X of Y entries"; when a search or filter matched more than the server counts (`capped`, the
+ * contract's FILTER_COUNT_CAP), it says so and how to see the rest.
+ */
+export function ShowingEntries({
+  shown,
+  total,
+  capped = false,
+}: {
+  readonly shown: number;
+  readonly total: number;
+  readonly capped?: boolean;
+}) {
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-      Showing {formatNumber(shown)} of {formatNumber(total)} entries
+      {capped
+        ? `Showing ${formatNumber(shown)} of more than ${formatNumber(total)} entries: narrow the search or filters to see the rest`
+        : `Showing ${formatNumber(shown)} of ${formatNumber(total)} entries`}
     </p>
   );
 }

@@ -40,6 +40,15 @@ describe('PagedTable', () => {
     expect(within(pager).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('says when a search or filter matched more than the server counts, and how to see the rest', () => {
+    renderTable({ ...loaded, data: { ...loaded.data, count: 1000, count_capped: true } });
+    expect(
+      screen.getByText('Showing 1 of more than 1,000 entries: narrow the search or filters to see the rest'),
+    ).toBeTruthy();
+    const pager = screen.getByRole('navigation', { name: 'Loans pages' });
+    expect(within(pager).getByRole('button', { name: 'Page 100' })).toBeTruthy();
+  });
+
   it('asks for another page and another page size', () => {
     const onPageChange = vi.fn();
     const onPageSizeChange = vi.fn();

@@ -6,7 +6,9 @@ import { TableFooter } from './table-footer.tsx';
 export interface PagedList<T> {
   readonly isPending: boolean;
   readonly isError: boolean;
-  readonly data?: { readonly results: readonly T[]; readonly count: number } | undefined;
+  readonly data?:
+    | { readonly results: readonly T[]; readonly count: number; readonly count_capped?: boolean }
+    | undefined;
 }
 
 export interface PagedTableProps<T> extends Omit<DataTableProps<T>, 'rows' | 'isLoading'> {
@@ -27,7 +29,13 @@ export function PagedTable<T>({ list, paging, pagerLabel, ...table }: PagedTable
   return (
     <>
       <DataTable {...table} rows={rows} isLoading={list.isPending} />
-      <TableFooter {...paging} label={pagerLabel} shown={rows.length} count={count} />
+      <TableFooter
+        {...paging}
+        label={pagerLabel}
+        shown={rows.length}
+        count={count}
+        capped={!list.isError && list.data?.count_capped === true}
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ export function TableFooter({
   pageSize,
   shown,
   count,
+  capped = false,
   onPageChange,
   onPageSizeChange,
   label,
@@ -16,6 +17,8 @@ export function TableFooter({
   readonly pageSize: number;
   readonly shown: number;
   readonly count: number;
+  /** The search matched more than `count` (the server's cap): only `count` are paged. */
+  readonly capped?: boolean;
   readonly onPageChange: (page: number) => void;
   readonly onPageSizeChange: (size: number) => void;
   readonly label?: string;
@@ -23,7 +26,7 @@ export function TableFooter({
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div className="flex flex-wrap items-center gap-4">
-        <ShowingEntries shown={shown} total={count} />
+        <ShowingEntries shown={shown} total={count} capped={capped} />
         <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
       </div>
       <Pager

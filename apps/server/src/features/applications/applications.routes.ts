@@ -1,6 +1,6 @@
 import { routes } from '@sente/contract';
 import { exportFileName, sendCsvExport } from '../../http/csv-export.ts';
-import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
+import { filteredPagedAnswer, pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
 import { REPLY_SENT, type RegisterRoute, type ReplySent } from '../../http/register-route.ts';
 import {
   APPLICATION_CSV_COLUMNS,
@@ -34,7 +34,7 @@ export function registerApplicationRoutes(
   );
 
   register(routes.listApplications, async ({ query, request }) => {
-    const { count, rows } = await applications.list({
+    const { rows, ...total } = await applications.list({
       status: query.status,
       userId: query.user,
       search: query.search,
@@ -49,7 +49,7 @@ export function registerApplicationRoutes(
       limit: query.page_size,
       offset: pageOffset(query),
     });
-    return pagedAnswer(request, query, count, rows.map(toApplicationDto));
+    return filteredPagedAnswer(request, query, total, rows.map(toApplicationDto));
   });
 
   register(routes.exportApplications, async ({ query, reply }): Promise<ReplySent> => {

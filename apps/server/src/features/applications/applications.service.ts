@@ -8,6 +8,7 @@ import {
 } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { exactCount, type FilterCount } from '../../db/filter-count.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
@@ -337,9 +338,13 @@ export function createApplicationsService({
       return findWorklistExportPage(db, toWorklistFilter(filter), page);
     },
 
-    list(filter: ApplicationListFilter) {
+    /** A page of applications and their count; a search's count stops past the cap (db/filter-count.ts). */
+    async list(filter: ApplicationListFilter): Promise<FilterCount & { rows: ApplicationView[] }> {
       const worklist = toWorklistFilter(filter);
-      if (!hasWorklistFilter(worklist)) return listApplicationViews(db, filter);
+      if (!hasWorklistFilter(worklist)) {
+        const { count, rows } = await listApplicationViews(db, filter);
+        return { ...exactCount(count), rows };
+      }
       return listWorklist(db, worklist, filter);
     },
 

@@ -1,6 +1,14 @@
 import type { LoanOrdering } from '@sente/contract';
-import { and, asc, count, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  countMatches,
+  exactCount,
+  FILTER_COUNT_LIMIT,
+  type FilterCount,
+  filterCount,
+  pageWithin,
+} from '../../db/filter-count.ts';
 import { byKey } from '../../db/key-lookup.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
@@ -107,22 +115,25 @@ const listPage = preparedRead(
   { planPerRequest: (shape) => isSearch(shape.split('/')[0] ?? '') },
 );
 
+/**
+ * A filter's count, stopping one past the cap (db/filter-count.ts): a common surname's loans, or
+ * every loan 1–30 days in arrears, counted whole, grew with the platform.
+ */
 const listCount = preparedRead(
   'loans.list_count',
-  (db, shape: string) =>
-    shape.includes('j')
-      ? db
-          .select({ n: count() })
-          .from(loans)
-          .innerJoin(users, eq(users.id, loans.userId))
-          .where(whereOf(shape))
-      : db.select({ n: count() }).from(loans).where(whereOf(shape)),
+  (db, shape: string) => {
+    const matching = db.select({ one: sql`1` }).from(loans);
+    const matches = (
+      shape.includes('j') ? matching.innerJoin(users, eq(users.id, loans.userId)) : matching
+    ).where(whereOf(shape));
+    return countMatches(db, matches.limit(sql.placeholder('countLimit')).as('matches'));
+  },
   { planPerRequest: isSearch },
 );
 
 const runningCount = preparedRead('loans.list_running_count', (db, shape: 'status' | 'all') =>
   db
-    .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.count}), 0)::int` })
+    .select({ count: sql<number>`coalesce(sum(${loanStatusTotals.count}), 0)::int` })
     .from(loanStatusTotals)
     .where(shape === 'status' ? eq(loanStatusTotals.status, sql.placeholder('status')) : undefined),
 );
@@ -162,23 +173,21 @@ async function resolveLoanFilter(
   return { where, values: { ...filter, ...search?.values } };
 }
 
-/** One page of the loans worklist and how many loans match. */
+/** One page of the loans worklist and how many loans match (a filter's count stops past the cap). */
 export async function listLoans(
   db: DbOrTx,
   filter: LoanListFilter,
-): Promise<{ count: number; rows: LoanView[] }> {
+): Promise<FilterCount & { rows: LoanView[] }> {
   const { where, values } = await resolveLoanFilter(db, filter);
   // A status alone (or nothing) is counted from the running totals (docs/scale.md): no scan of the loans.
-  const [total] =
-    where === '' || where === 's'
-      ? await runningCount(db, filter.status ? 'status' : 'all').execute(values)
-      : await listCount(db, where).execute(values);
-  const rows = await listPage(db, `${where}/${filter.ordering}`).execute({
-    ...values,
-    limit: filter.limit,
-    offset: filter.offset,
-  });
-  return { count: total?.n ?? 0, rows };
+  const fromTotals = where === '' || where === 's';
+  const [counted] = fromTotals
+    ? await runningCount(db, filter.status ? 'status' : 'all').execute(values)
+    : await listCount(db, where).execute({ ...values, countLimit: FILTER_COUNT_LIMIT });
+  const total = fromTotals ? exactCount(counted?.count ?? 0) : filterCount(counted?.count ?? 0);
+  const page = pageWithin(total, { limit: filter.limit, offset: filter.offset });
+  const rows = page ? await listPage(db, `${where}/${filter.ordering}`).execute({ ...values, ...page }) : [];
+  return { ...total, rows };
 }
 
 export type ExportedLoan = LoanView & { readonly cursorAt: string; readonly disbursedByName: string | null };

@@ -1,5 +1,5 @@
 import type { CollectionOrdering } from '@sente/contract';
-import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
@@ -96,21 +96,36 @@ const repaymentsCount = preparedRead('loans.repayments_count', (db) =>
     .where(eq(loanRepayments.loanId, sql.placeholder('loanId'))),
 );
 
-const repaymentsPage = preparedRead('loans.repayments_page', (db, shape: 'loan' | 'all') =>
-  db
-    .select({
-      repayment: loanRepayments,
-      loanRef: loans.loanRef,
-      userId: loans.userId,
-      userName: users.name,
-    })
-    .from(loanRepayments)
-    .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
-    .innerJoin(users, eq(users.id, loans.userId))
-    .where(shape === 'loan' ? eq(loanRepayments.loanId, sql.placeholder('loanId')) : undefined)
-    .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
+/**
+ * The page's ids first, through the paid-at index, then their loans and people: joined over the
+ * whole table, the plan sized its Memoize caches for 12.7 million repayments at scale 1000, and
+ * setting them up cost 4 ms a request for a 10-row page (465 req/s, p99 146 ms; docs/scale.md).
+ */
+const repaymentsPage = preparedRead(
+  'loans.repayments_page',
+  (db, shape: 'loan' | 'all') => {
+    const pageIds = db
+      .select({ id: loanRepayments.id })
+      .from(loanRepayments)
+      .where(shape === 'loan' ? eq(loanRepayments.loanId, sql.placeholder('loanId')) : undefined)
+      .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return db
+      .select({
+        repayment: loanRepayments,
+        loanRef: loans.loanRef,
+        userId: loans.userId,
+        userName: users.name,
+      })
+      .from(loanRepayments)
+      .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+      .innerJoin(users, eq(users.id, loans.userId))
+      .where(inArray(loanRepayments.id, pageIds))
+      .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id));
+    // Planned with its page size: a generic plan guesses the ids a tenth of the table and joins by hash.
+  },
+  { planPerRequest: true },
 );
 
 export async function listRepaymentViews(

@@ -1,6 +1,6 @@
 import { routes } from '@sente/contract';
 import { exportFileName, instantRangeOf, sendCsvExport } from '../../http/csv-export.ts';
-import { pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
+import { filteredPagedAnswer, pagedAnswer, pageOffset } from '../../http/paged-answer.ts';
 import { REPLY_SENT, type RegisterRoute, type ReplySent } from '../../http/register-route.ts';
 import type { ApplicationsService } from '../applications/applications.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -48,17 +48,17 @@ export function registerLoanRoutes(
   }: { loans: LoansService; users: UsersService; applications: ApplicationsService },
 ): void {
   register(routes.listLoans, async ({ query, request }) => {
-    const { count, rows } = await loans.worklist({
+    const { rows, ...total } = await loans.worklist({
       ...worklistFilterOf(query),
       ordering: query.ordering,
       limit: query.page_size,
       offset: pageOffset(query),
     });
     const today = loans.today();
-    return pagedAnswer(
+    return filteredPagedAnswer(
       request,
       query,
-      count,
+      total,
       rows.map((row) => toLoanDto(row, today)),
     );
   });

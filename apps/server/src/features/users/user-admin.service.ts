@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { revokeOpenPasswordResetTokens } from './password-reset.repo.ts';
 import { checkEmail, checkName, checkPhone } from './user-fields.ts';
-import { countOpenUsersByStatus, listOpenUsers } from './user-list.repo.ts';
+import { countOpenUsersByStatus, listOpenUsers, type OpenUsersPage } from './user-list.repo.ts';
 import { userSearchPatterns } from './user-search.ts';
 import { findOpenUserByEmail, findOpenUserByIdForUpdate, type UserRow, updateUserRow } from './users.repo.ts';
 
@@ -43,7 +43,7 @@ export function createUserAdminService({ db, clock, auth }: UserAdminDeps) {
   }
 
   return {
-    async listUsers(request: UserListRequest): Promise<{ count: number; rows: UserRow[] }> {
+    async listUsers(request: UserListRequest): Promise<OpenUsersPage> {
       const search = userSearchPatterns(request.search ?? '');
       const filter = { ...(search ? { search } : {}), ...(request.status ? { status: request.status } : {}) };
       return listOpenUsers(db, filter, {

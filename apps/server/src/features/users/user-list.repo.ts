@@ -1,5 +1,13 @@
-import { and, desc, eq, getTableColumns, isNull, like, notLike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, like, notLike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  countMatches,
+  exactCount,
+  FILTER_COUNT_LIMIT,
+  type FilterCount,
+  filterCount,
+  pageWithin,
+} from '../../db/filter-count.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { userStatusCounts, users } from '../../db/schema/index.ts';
 import type { UserSearchPatterns } from './user-search.ts';
@@ -74,10 +82,22 @@ async function findOpenUsersPage(
   return openUsersPage(db, shapeOf(filter)).execute({ ...valuesOf(filter), ...page });
 }
 
+/**
+ * The matches of a shape, at most `cap` of them, counted: a search counts up to FILTER_COUNT_CAP
+ * (db/filter-count.ts) and pages through no more, since an admin looking for one person refines
+ * "nakato" long before page 100. Counting every match cost one heap read per match (a trigram
+ * match is always rechecked), so a common surname's search grew with the table: 1,337 matches at
+ * 100,000 users, ten times as many at a million, and p99 585 ms there (docs/scale.md).
+ */
+const cappedCount = (db: DbOrTx, where: SQL | undefined) =>
+  countMatches(
+    db,
+    db.select({ one: sql`1` }).from(users).where(where).limit(sql.placeholder('cap')).as('matches'),
+  );
+
 const openCount = preparedRead(
   'users.open_count',
-  (db, shape: FilterShape) =>
-    db.select({ count: sql<number>`count(*)::int` }).from(users).where(whereOpen(shape)),
+  (db, shape: FilterShape) => cappedCount(db, whereOpen(shape)),
   { planPerRequest: true },
 );
 
@@ -90,33 +110,28 @@ const openCountFromCounters = preparedRead('users.open_count_from_counters', (db
 
 const openCountByPhonePrefix = preparedRead(
   'users.open_count_by_phone_prefix',
-  (db, shape: FilterShape) =>
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(users)
-      .where(and(...openWithStatus(shape), byPhonePrefix)),
+  (db, shape: FilterShape) => cappedCount(db, and(...openWithStatus(shape), byPhonePrefix)),
   { planPerRequest: true },
 );
 
 const openCountByTextOnly = preparedRead(
   'users.open_count_by_text_only',
   (db, shape: FilterShape) =>
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(users)
-      .where(
-        and(
-          ...openWithStatus(shape),
-          textMatch(shape),
-          or(isNull(users.phoneNumber), notLike(users.phoneNumber, sql.placeholder('phonePrefix'))),
-        ),
+    cappedCount(
+      db,
+      and(
+        ...openWithStatus(shape),
+        textMatch(shape),
+        or(isNull(users.phoneNumber), notLike(users.phoneNumber, sql.placeholder('phonePrefix'))),
       ),
+    ),
   { planPerRequest: true },
 );
 
+/** How many open accounts match: exact without a search, and for a search up to one past the cap. */
 async function countOpenUsers(db: DbOrTx, filter: UserListFilter): Promise<number> {
   const shape = shapeOf(filter);
-  const values = valuesOf(filter);
+  const values = { ...valuesOf(filter), cap: FILTER_COUNT_LIMIT };
   if (!filter.search) {
     // Without a search the running counts answer (docs/scale.md): no scan of the users.
     const [row] = await openCountFromCounters(db, filter.status ? 'status' : 'any').execute(values);
@@ -135,51 +150,32 @@ async function countOpenUsers(db: DbOrTx, filter: UserListFilter): Promise<numbe
   return (byPhone[0]?.count ?? 0) + (byTextOnly[0]?.count ?? 0);
 }
 
-/**
- * A text search reads every matching user once: their ids and creation times are collected (the
- * trigram index, then each row to recheck it), counted, and only the page's ten are read in full.
- * Counting and paging in two statements read each match twice; at 100,000 users a common surname
- * matches over a thousand, spread over as many pages, and the one statement serves 1.6 times as
- * many searches (docs/scale.md). Unlike the other searches it is a named statement: the matches are
- * collected without an order or a limit, so even the plan made without the pattern reads them
- * through the trigram index (the plan test checks that generic plan).
- */
-const textSearchPage = preparedRead('users.text_search_page', (db, shape: FilterShape) => {
-  const matches = db
-    .$with('matches')
-    .as(db.select({ id: users.id, createdAt: users.createdAt }).from(users).where(whereOpen(shape)));
-  const pageIds = db
-    .$with('page_ids')
-    .as(
-      db
-        .select({ id: matches.id })
-        .from(matches)
-        .orderBy(desc(matches.createdAt), desc(matches.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    );
-  return db
-    .with(matches, pageIds)
-    .select({ user: getTableColumns(users), total: sql<number>`(select count(*)::int from ${matches})` })
-    .from(pageIds)
-    .innerJoin(users, eq(users.id, pageIds.id))
-    .orderBy(desc(users.createdAt), desc(users.id));
-});
+export interface OpenUsersPage extends FilterCount {
+  readonly rows: UserRow[];
+}
 
-/** One page of open accounts, newest first, and how many there are in all. */
+/**
+ * One page of open accounts, newest first, and how many there are. A search's page reads matches
+ * newest first and stops at the page (the planner, with the pattern, chooses between walking the
+ * creation-time index and collecting the trigram index's matches); its count stops past the cap.
+ * Both cost the same at a million users as at a hundred thousand.
+ */
 export async function listOpenUsers(
   db: DbOrTx,
   filter: UserListFilter,
   page: { limit: number; offset: number },
-): Promise<{ count: number; rows: UserRow[] }> {
-  if (filter.search && filter.search.phonePrefix === null) {
-    const found = await textSearchPage(db, shapeOf(filter)).execute({ ...valuesOf(filter), ...page });
-    // No row: no match at all, or a page past the last; only the count is left to tell which.
-    const count = found[0]?.total ?? (await countOpenUsers(db, filter));
-    return { count, rows: found.map((row) => row.user) };
+): Promise<OpenUsersPage> {
+  if (!filter.search) {
+    // Counted exactly from the running counts: the page need not wait for it.
+    const [count, rows] = await Promise.all([
+      countOpenUsers(db, filter),
+      findOpenUsersPage(db, filter, page),
+    ]);
+    return { ...exactCount(count), rows };
   }
-  const [count, rows] = await Promise.all([countOpenUsers(db, filter), findOpenUsersPage(db, filter, page)]);
-  return { count, rows };
+  const total = filterCount(await countOpenUsers(db, filter));
+  const within = pageWithin(total, page);
+  return { ...total, rows: within ? await findOpenUsersPage(db, filter, within) : [] };
 }
 
 const openCountsByStatus = preparedRead('users.open_counts_by_status', (db) =>

@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { FILTER_COUNT_CAP } from '@sente/contract';
+import { count, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema/index.ts';
@@ -79,6 +80,7 @@ describe('GET /api/auth/admin/users/', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.count).toBe(23);
+    expect(body.count_capped).toBe(false);
     expect(body.results.map((u: { id: number }) => u.id)).toEqual(
       [...tagged]
         .reverse()
@@ -223,6 +225,64 @@ describe('GET /api/auth/admin/users/', () => {
     const blank = (await list({ search: '   ' })).json();
     const none = (await list({})).json();
     expect(blank.count).toBe(none.count);
+  });
+});
+
+describe('GET /api/auth/admin/users/ with a search matching more than the cap', () => {
+  // One more than the cap matches by name and by a number's start, one a minute from this start.
+  const over = FILTER_COUNT_CAP + 3;
+  const start = Date.parse('2024-06-01T08:00:00Z');
+  let newest: number[] = [];
+  beforeAll(async () => {
+    await t.db.database.db.execute(sql`
+      insert into users (name, email, username, phone_number, role, password_hash, created_at)
+      select 'Capsearch Person ' || n, 'capsearch' || n || '@test.sente.ug', 'capsearch' || n,
+             '+256709' || lpad(n::text, 6, '0'), 'borrower', 'not-a-hash',
+             ${new Date(start).toISOString()}::timestamptz + n * interval '1 minute'
+      from generate_series(1, ${over}) as n`);
+    const rows = await t.db.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(like(users.email, 'capsearch%@test.sente.ug'))
+      .orderBy(desc(users.createdAt));
+    newest = rows.map((row) => row.id);
+  });
+
+  it('counts and pages the first 1,000 matches, newest first, and says the count is capped', async () => {
+    const first = (await list({ search: 'capsearch' })).json();
+    expect(first).toMatchObject({ count: FILTER_COUNT_CAP, count_capped: true });
+    expect(first.results.map((u: { id: number }) => u.id)).toEqual(newest.slice(0, 10));
+
+    const last = (await list({ search: 'capsearch', page: '100' })).json();
+    expect(last.results.map((u: { id: number }) => u.id)).toEqual(newest.slice(990, 1000));
+    expect(last.next).toBeNull();
+
+    const beyond = (await list({ search: 'capsearch', page: '101' })).json();
+    expect(beyond).toMatchObject({
+      count: FILTER_COUNT_CAP,
+      count_capped: true,
+      results: [],
+      next: null,
+    });
+  });
+
+  it('caps a number typed from its start the same way', async () => {
+    const body = (await list({ search: '0709 00' })).json();
+    expect(body).toMatchObject({ count: FILTER_COUNT_CAP, count_capped: true });
+    expect(body.results.map((u: { id: number }) => u.id)).toEqual(newest.slice(0, 10));
+  });
+
+  it('counts a narrower search exactly again', async () => {
+    const body = (await list({ search: 'capsearch person 100' })).json();
+    // 100 and 1000 to 1003: five matches.
+    expect(body).toMatchObject({ count: 5, count_capped: false });
+  });
+
+  it('never caps the list without a search', async () => {
+    const body = (await list({})).json();
+    expect(body.count).toBeGreaterThan(FILTER_COUNT_CAP);
+    expect(body.count_capped).toBe(false);
+    expect(body.count).toBe((await asAdmin('GET', '/api/auth/admin/stats/')).json().total_users);
   });
 });
 

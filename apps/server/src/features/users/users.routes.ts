@@ -1,5 +1,5 @@
 import { routes } from '@sente/contract';
-import { pagedAnswer } from '../../http/paged-answer.ts';
+import { filteredPagedAnswer } from '../../http/paged-answer.ts';
 import type { RegisterRoute } from '../../http/register-route.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 import type { UserAdminService } from './user-admin.service.ts';
@@ -22,8 +22,8 @@ export function registerUsersRoutes(
 ): void {
   register(routes.listUsers, async ({ query, request }) => {
     const { page, page_size: pageSize, search, status } = query;
-    const { count, rows } = await userAdmin.listUsers({ page, pageSize, search, status });
-    return pagedAnswer(request, query, count, rows.map(toSessionUser));
+    const { rows, ...total } = await userAdmin.listUsers({ page, pageSize, search, status });
+    return filteredPagedAnswer(request, query, total, rows.map(toSessionUser));
   });
 
   register(routes.userStats, async () => {

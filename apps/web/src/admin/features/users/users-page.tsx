@@ -1,4 +1,4 @@
-import { formatNumber, type SessionUser } from '@sente/contract';
+import { FILTER_COUNT_CAP, formatNumber, type SessionUser } from '@sente/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { serverReason } from '../../../lib/api-error-message.ts';
@@ -160,7 +160,10 @@ export function UsersPage() {
       {count > 0 ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Page {Math.min(page, totalPages)} of {totalPages} · {formatNumber(count)} users
+            Page {Math.min(page, totalPages)} of {totalPages} ·{' '}
+            {list.data?.count_capped
+              ? `over ${formatNumber(FILTER_COUNT_CAP)} users match: add more of the name, email or number to see them all`
+              : `${formatNumber(count)} users`}
           </p>
           <Pager page={page} totalPages={totalPages} onPageChange={(next) => url.update({ page: next })} />
         </div>

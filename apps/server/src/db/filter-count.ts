@@ -1,0 +1,52 @@
+import { FILTER_COUNT_CAP } from '@sente/contract';
+import { type Subquery, sql } from 'drizzle-orm';
+import type { DbOrTx } from './client.ts';
+
+/**
+ * How a searched or filtered back-office list counts (the contract's FILTER_COUNT_CAP, docs/scale.md
+ * "Scale 1000"): each count statement stops one past the cap (`LIMIT FILTER_COUNT_LIMIT` in a
+ * subquery), so a common surname or a week of applications costs the same at a million users as at
+ * a hundred thousand, and an answer above the cap says only "more than that". A list without a
+ * filter, or by status alone, is counted exactly from the running totals.
+ */
+export const FILTER_COUNT_LIMIT = FILTER_COUNT_CAP + 1;
+
+/**
+ * How many rows `matches` holds, where `matches` is a list's matching rows with
+ * `.limit(FILTER_COUNT_LIMIT)` (or a placeholder for it), so the scan stops past the cap.
+ */
+export function countMatches(db: DbOrTx, matches: Subquery) {
+  return db.select({ count: sql<number>`count(*)::int` }).from(matches);
+}
+
+export interface FilterCount {
+  /** The matches, or FILTER_COUNT_CAP when there are more. */
+  readonly count: number;
+  /** More than FILTER_COUNT_CAP matched: only the first that many are counted and paged. */
+  readonly capped: boolean;
+}
+
+/** A filter's count from its (possibly summed) capped counts. */
+export function filterCount(matched: number): FilterCount {
+  return matched > FILTER_COUNT_CAP
+    ? { count: FILTER_COUNT_CAP, capped: true }
+    : { count: matched, capped: false };
+}
+
+/** A list counted from running totals is exact. */
+export function exactCount(count: number): FilterCount {
+  return { count, capped: false };
+}
+
+/**
+ * The rows of `page` still within the count: a capped list pages through its first
+ * FILTER_COUNT_CAP matches only. `undefined` when the page lies wholly past them (nothing to read).
+ */
+export function pageWithin(
+  total: FilterCount,
+  page: { limit: number; offset: number },
+): { limit: number; offset: number } | undefined {
+  if (!total.capped) return page;
+  if (page.offset >= total.count) return undefined;
+  return { limit: Math.min(page.limit, total.count - page.offset), offset: page.offset };
+}
