@@ -75,6 +75,8 @@ export const loans = pgTable(
     index('loans_user_idx').on(t.userId),
     index('loans_loan_type_idx').on(t.loanTypeId),
     // Ascending: scanned backwards for ORDER BY opening_date DESC, id DESC (see applications.ts).
+    // Migration 0034 adds INCLUDE (oldest_unpaid_due_date), which drizzle cannot declare: a page of
+    // loans in arrears, newest first, tests the due date in the index (loan-list.repo.ts).
     index('loans_opening_date_idx').on(t.openingDate, t.id),
     // The admin's loan list filtered by status, newest first (docs/scale.md).
     index('loans_status_opening_idx').on(t.status, t.openingDate, t.id),
@@ -93,7 +95,8 @@ export const loans = pgTable(
     ),
     // A reference typed from its start ("SL-2026-0000"): LIKE 'prefix%' reads this index.
     index('loans_ref_pattern_idx').on(t.loanRef.op('text_pattern_ops')),
-    // Collections sorted by what is still owed.
+    // Collections sorted by what is still owed. Migration 0034 adds INCLUDE (oldest_unpaid_due_date,
+    // total_payable, total_payments): a bucket's page is an index-only walk (loan-reads.repo.ts).
     index('loans_owed_idx')
       .on(sql`(${t.totalPayable} - ${t.totalPayments})`, t.id)
       .where(sql`${t.status} <> 'FULLY_PAID'`),
