@@ -12,9 +12,9 @@ import {
 import { byKey } from '../../db/key-lookup.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
-import { loanStatusTotals, loans, loanTypes, users } from '../../db/schema/index.ts';
+import { loans, loanTypes, users } from '../../db/schema/index.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
-import type { LoanView } from './loan-reads.repo.ts';
+import { type LoanView, runningLoanCount } from './loan-reads.repo.ts';
 import type { LoanRow } from './loans.repo.ts';
 
 /** The loans worklist's filters, resolved to column ranges by the service. */
@@ -151,13 +151,6 @@ const listCount = preparedRead(
   { planPerRequest: isSearch },
 );
 
-const runningCount = preparedRead('loans.list_running_count', (db, shape: 'status' | 'all') =>
-  db
-    .select({ count: sql<number>`coalesce(sum(${loanStatusTotals.count}), 0)::int` })
-    .from(loanStatusTotals)
-    .where(shape === 'status' ? eq(loanStatusTotals.status, sql.placeholder('status')) : undefined),
-);
-
 async function resolveSearch(db: DbOrTx, search: string): Promise<{ shape: string; values: object }> {
   const text = search.trim();
   if (REFERENCE_START.test(text)) {
@@ -201,10 +194,11 @@ export async function listLoans(
   const { where, values } = await resolveLoanFilter(db, filter);
   // A status alone (or nothing) is counted from the running totals (docs/scale.md): no scan of the loans.
   const fromTotals = where === '' || where === 's';
-  const [counted] = fromTotals
-    ? await runningCount(db, filter.status ? 'status' : 'all').execute(values)
-    : await listCount(db, where).execute({ ...values, countLimit: FILTER_COUNT_LIMIT });
-  const total = fromTotals ? exactCount(counted?.count ?? 0) : filterCount(counted?.count ?? 0);
+  const total = fromTotals
+    ? exactCount((await runningLoanCount(db, filter.status ? 'status' : 'all').execute(values))[0]?.n ?? 0)
+    : filterCount(
+        (await listCount(db, where).execute({ ...values, countLimit: FILTER_COUNT_LIMIT }))[0]?.count ?? 0,
+      );
   const page = pageWithin(total, { limit: filter.limit, offset: filter.offset });
   const rows = page ? await listPage(db, `${where}/${filter.ordering}`).execute({ ...values, ...page }) : [];
   return { ...total, rows };

@@ -43,7 +43,8 @@ export async function findDisburser(
   return row;
 }
 
-const runningCount = preparedRead('loans.running_count', (db, shape: 'status' | 'all') =>
+/** How many loans there are, of one status or in all, from the running totals: no scan of the loans. */
+export const runningLoanCount = preparedRead('loans.running_count', (db, shape: 'status' | 'all') =>
   db
     .select({ n: sql<number>`coalesce(sum(${loanStatusTotals.count}), 0)::int` })
     .from(loanStatusTotals)
@@ -75,7 +76,7 @@ export async function listLoanViews(
   // Without a borrower filter the running totals answer (docs/scale.md): no scan of the loans.
   const [total] =
     filter.userId === undefined
-      ? await runningCount(db, filter.status ? 'status' : 'all').execute(filter)
+      ? await runningLoanCount(db, filter.status ? 'status' : 'all').execute(filter)
       : await loansCount(db, shape).execute(filter);
   const rows = await loansPage(db, shape).execute(filter);
   return { count: total?.n ?? 0, rows };
