@@ -11,6 +11,7 @@ import {
 } from '../../db/filter-count.ts';
 import { byKey } from '../../db/key-lookup.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
+import { amongPageIds } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loans, loanTypes, users } from '../../db/schema/index.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
@@ -101,9 +102,8 @@ const isSearch = (shape: string) => /[rij]/.test(shape);
  * A filter's page reads its ids first, then their rows: walking the ordering's index it tests the
  * filter in the index tuple where it can (the next due date is in loans_opening_date_idx, migration
  * 0034), so the loans it skips (the newest, not yet due, for 1–30 days in arrears) are never read
- * from the table, and the joins see ten rows. The ids are an array, not an IN: the generic plan
- * (prepared-read.ts) knows no LIMIT, and for an IN it hashed the whole table. A search joins the
- * borrower to test them, in one statement.
+ * from the table, and the joins see ten rows (db/page-ids.ts). A search joins the borrower to
+ * test them, in one statement.
  */
 const listPage = preparedRead(
   'loans.list_page',
@@ -129,7 +129,7 @@ const listPage = preparedRead(
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
-    return rows.where(sql`${loans.id} = any(array(${pageIds}))`).orderBy(...order);
+    return rows.where(amongPageIds(loans.id, pageIds)).orderBy(...order);
   },
   // A search is planned with its patterns (prepared-read.ts): a generic LIKE plan may read every loan.
   { planPerRequest: (shape) => isSearch(shape.split('/')[0] ?? '') },

@@ -1,7 +1,8 @@
 import type { CollectionOrdering } from '@sente/contract';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
+import { amongPageIds } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   arrearsCounts,
@@ -98,36 +99,32 @@ const repaymentsCount = preparedRead('loans.repayments_count', (db) =>
 );
 
 /**
- * The page's ids first, through the paid-at index, then their loans and people: joined over the
- * whole table, the plan sized its Memoize caches for 12.7 million repayments at scale 1000, and
- * setting them up cost 4 ms a request for a 10-row page (465 req/s, p99 146 ms; docs/scale.md).
+ * The page's ids first, through the paid-at index, then their loans and people (db/page-ids.ts):
+ * joined over the whole table, the plan sized its Memoize caches for 12.7 million repayments at
+ * scale 1000, and setting them up cost 4 ms a request for a 10-row page (465 req/s, p99 146 ms;
+ * docs/scale.md).
  */
-const repaymentsPage = preparedRead(
-  'loans.repayments_page',
-  (db, shape: 'loan' | 'all') => {
-    const pageIds = db
-      .select({ id: loanRepayments.id })
-      .from(loanRepayments)
-      .where(shape === 'loan' ? eq(loanRepayments.loanId, sql.placeholder('loanId')) : undefined)
-      .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
-    return db
-      .select({
-        repayment: loanRepayments,
-        loanRef: loans.loanRef,
-        userId: loans.userId,
-        userName: users.name,
-      })
-      .from(loanRepayments)
-      .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
-      .innerJoin(users, eq(users.id, loans.userId))
-      .where(inArray(loanRepayments.id, pageIds))
-      .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id));
-    // Planned with its page size: a generic plan guesses the ids a tenth of the table and joins by hash.
-  },
-  { planPerRequest: true },
-);
+const repaymentsPage = preparedRead('loans.repayments_page', (db, shape: 'loan' | 'all') => {
+  const pageIds = db
+    .select({ id: loanRepayments.id })
+    .from(loanRepayments)
+    .where(shape === 'loan' ? eq(loanRepayments.loanId, sql.placeholder('loanId')) : undefined)
+    .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return db
+    .select({
+      repayment: loanRepayments,
+      loanRef: loans.loanRef,
+      userId: loans.userId,
+      userName: users.name,
+    })
+    .from(loanRepayments)
+    .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(amongPageIds(loanRepayments.id, pageIds))
+    .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id));
+});
 
 export async function listRepaymentViews(
   db: DbOrTx,
@@ -207,10 +204,22 @@ function overdueOrder(ordering: CollectionOrdering): SQL[] {
 }
 
 /**
+ * Late loans (an oldest unpaid due date before today, the partial indexes' condition), within a
+ * bucket's dates: f from, t to.
+ */
+function whereOverdue(shape: string): SQL | undefined {
+  return and(
+    sql`${loans.status} <> 'FULLY_PAID'`,
+    lt(loans.oldestUnpaidDueDate, sql.placeholder('today')),
+    shape.includes('f') ? gte(loans.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
+    shape.includes('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
+  );
+}
+
+/**
  * The page's ids first, then their rows: the walk of the ordering's index (loans_owed_idx for the
  * remaining balance) tests the due date in the index tuple (migration 0034), so the late loans it
- * skips are never read from the table, and the joins see ten rows. An array of ids, not an IN: the
- * generic plan knows no LIMIT (loan-list.repo.ts).
+ * skips are never read from the table, and the joins see ten rows (db/page-ids.ts).
  */
 const overduePage = preparedRead('loans.overdue_page', (db, shape: `${string}/${CollectionOrdering}`) => {
   const [where = '', ordering] = shape.split('/');
@@ -218,14 +227,7 @@ const overduePage = preparedRead('loans.overdue_page', (db, shape: `${string}/${
   const pageIds = db
     .select({ id: loans.id })
     .from(loans)
-    .where(
-      and(
-        sql`${loans.status} <> 'FULLY_PAID'`,
-        lt(loans.oldestUnpaidDueDate, sql.placeholder('today')),
-        where.includes('f') ? gte(loans.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
-        where.includes('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
-      ),
-    )
+    .where(whereOverdue(where))
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
@@ -239,7 +241,7 @@ const overduePage = preparedRead('loans.overdue_page', (db, shape: `${string}/${
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
     .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
-    .where(sql`${loans.id} = any(array(${pageIds}))`)
+    .where(amongPageIds(loans.id, pageIds))
     .orderBy(...order);
 });
 
@@ -274,10 +276,7 @@ const overdueExportPage = preparedRead('loans.overdue_export_page', (db, shape: 
     .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
     .where(
       and(
-        sql`${loans.status} <> 'FULLY_PAID'`,
-        lt(loans.oldestUnpaidDueDate, sql.placeholder('today')),
-        shape.includes('f') ? gte(loans.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
-        shape.includes('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
+        whereOverdue(shape),
         shape.includes('c')
           ? sql`(${loans.oldestUnpaidDueDate}, ${loans.id}) > (${sql.placeholder('afterDue')}::date, ${sql.placeholder('afterId')}::integer)`
           : undefined,
