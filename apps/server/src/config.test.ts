@@ -47,6 +47,11 @@ describe('loadConfig: document storage', () => {
 });
 
 describe('loadConfig: background jobs', () => {
+  it('refuses a database pool of one connection, which start-up would wait on forever', () => {
+    expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: '1' })).toThrow('DATABASE_POOL_SIZE');
+    expect(loadConfig({ ...base, DATABASE_POOL_SIZE: '2' }).database).toMatchObject({ poolSize: 2 });
+  });
+
   it('polls the job queue every 2 seconds unless JOB_POLL_MS says otherwise, never under 500 ms', () => {
     expect(loadConfig(base).jobPollMs).toBe(2_000);
     expect(loadConfig({ ...base, JOB_POLL_MS: '500' }).jobPollMs).toBe(500);

@@ -17,7 +17,14 @@ const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  // Start-up holds the migrations' advisory lock on one connection while they run on another:
+  // with one connection the server waited for itself and failed to start.
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(2, 'must be at least 2: the migrations run on one connection while another holds their lock')
+    .max(500)
+    .default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
