@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api [-- --scale 100 --duration 10 --connections 32 --replicas 1 --reuse --only 'search|repayments']`
+ * `npm run bench:api [-- --scale 100 --duration 10 --connections 32 --replicas 1 --reuse --only 'search|repayments|=loans']`
  *
  * Seeds (or reuses) the PostgreSQL database `sente_bench` at the given scale, starts the built
  * server on it (N replicas with --replicas), signs in as an admin and drives every admin list and
@@ -140,10 +140,13 @@ async function main() {
   });
   const ids = await pickIds(url);
   let list = endpoints(ids);
-  // --only "search|repayments": the endpoints whose name contains any of the parts.
+  // --only "search|repayments|=loans": the endpoints whose name contains any of the parts, or is
+  // one given whole after "=".
   if (flags.only) {
     const parts = String(flags.only).split('|');
-    list = list.filter((e) => parts.some((part) => e.name.includes(part)));
+    list = list.filter((e) =>
+      parts.some((part) => (part.startsWith('=') ? e.name === part.slice(1) : e.name.includes(part))),
+    );
   }
   log('Capturing the SQL of each endpoint…');
   const { plan, usable } = await capturePlan(url, list);
