@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
+import { amongPageIds, namedPageLimit, namedPageOffset } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applicationDocuments,
@@ -127,15 +128,25 @@ export function applicationOrder(ordering: ApplicationOrdering): SQL[] {
   return [direction(column), direction(applications.id)];
 }
 
+/**
+ * The page's ids first, through the ordering's index, then their views (db/page-ids.ts): joined and
+ * sorted in one statement, its five joins and three sub-selects cost 1.3–2.4 ms to plan, on every
+ * request, for a page that runs in 0.2 ms.
+ */
 const applicationsPage = preparedRead(
   'applications.page',
   (db, shape: `${StatusUserShape},${ApplicationOrdering}`) => {
     const [filters, ordering] = shape.split(',') as [StatusUserShape, ApplicationOrdering];
-    return selectApplicationViews(db)
-      .where(whereStatusUser(filters, applications))
+    const pageIds = db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(whereStatusUser(filters, applications, { unplanned: true }))
       .orderBy(...applicationOrder(ordering))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
+      .limit(namedPageLimit())
+      .offset(namedPageOffset());
+    return selectApplicationViews(db)
+      .where(amongPageIds(applications.id, pageIds))
+      .orderBy(...applicationOrder(ordering));
   },
 );
 

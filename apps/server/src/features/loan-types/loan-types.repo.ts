@@ -1,5 +1,6 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { namedPageLimit, namedPageOffset } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { applications, loans, loanTypes } from '../../db/schema/index.ts';
 
@@ -45,8 +46,8 @@ const loanTypesPage = preparedRead('loan_types.page', (db, shape: 'status' | 'al
     .from(loanTypes)
     .where(byStatus(shape))
     .orderBy(asc(loanTypes.name), asc(loanTypes.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
+    .limit(namedPageLimit())
+    .offset(namedPageOffset()),
 );
 
 export async function listLoanTypes(

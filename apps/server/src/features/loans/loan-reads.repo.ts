@@ -2,7 +2,7 @@ import type { CollectionOrdering } from '@sente/contract';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
-import { amongPageIds } from '../../db/page-ids.ts';
+import { amongPageIds, namedPageLimit, namedPageOffset, unplannedValue } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   arrearsCounts,
@@ -110,8 +110,8 @@ const repaymentsPage = preparedRead('loans.repayments_page', (db, shape: 'loan' 
     .from(loanRepayments)
     .where(shape === 'loan' ? eq(loanRepayments.loanId, sql.placeholder('loanId')) : undefined)
     .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(namedPageLimit())
+    .offset(namedPageOffset());
   return db
     .select({
       repayment: loanRepayments,
@@ -207,10 +207,12 @@ function overdueOrder(ordering: CollectionOrdering): SQL[] {
  * Late loans (an oldest unpaid due date before today, the partial indexes' condition), within a
  * bucket's dates: f from, t to.
  */
-function whereOverdue(shape: string): SQL | undefined {
+function whereOverdue(shape: string, options: { unplannedToday?: boolean } = {}): SQL | undefined {
   return and(
     sql`${loans.status} <> 'FULLY_PAID'`,
-    lt(loans.oldestUnpaidDueDate, sql.placeholder('today')),
+    options.unplannedToday
+      ? sql`${loans.oldestUnpaidDueDate} < ${unplannedValue('today', 'date')}`
+      : lt(loans.oldestUnpaidDueDate, sql.placeholder('today')),
     shape.includes('f') ? gte(loans.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
     shape.includes('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
   );
@@ -227,10 +229,11 @@ const overduePage = preparedRead('loans.overdue_page', (db, shape: `${string}/${
   const pageIds = db
     .select({ id: loans.id })
     .from(loans)
-    .where(whereOverdue(where))
+    // Today read through a sub-select, so that the page settles on its generic plan (db/page-ids.ts).
+    .where(whereOverdue(where, { unplannedToday: true }))
     .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(namedPageLimit())
+    .offset(namedPageOffset());
   return db
     .select({
       loan: loans,

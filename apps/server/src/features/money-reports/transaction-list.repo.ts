@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
+import { amongPageIds, namedPageLimit, namedPageOffset } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   loans,
@@ -185,15 +186,29 @@ const transactionsPage = preparedRead(
   'money_reports.transactions_page',
   (db, shape: `${string}/${TransactionOrdering}`) => {
     const [where = '', ordering] = shape.split('/');
-    return db
+    const order = orderOf(ordering as TransactionOrdering);
+    const rows = db
       .select(shownColumns)
       .from(pt)
       .innerJoin(users, eq(users.id, pt.userId))
-      .leftJoin(loans, eq(loans.id, pt.loanId))
+      .leftJoin(loans, eq(loans.id, pt.loanId));
+    if (isSearch(where)) {
+      return rows
+        .where(whereOf(where))
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+    }
+    // The page's ids first, then their people and loans (db/page-ids.ts): one statement joined and
+    // sorted took 2.6 ms to plan, on every request, for a page that runs in a fraction of that.
+    const pageIds = db
+      .select({ id: pt.id })
+      .from(pt)
       .where(whereOf(where))
-      .orderBy(...orderOf(ordering as TransactionOrdering))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
+      .orderBy(...order)
+      .limit(namedPageLimit())
+      .offset(namedPageOffset());
+    return rows.where(amongPageIds(pt.id, pageIds)).orderBy(...order);
   },
   { planPerRequest: (shape) => isSearch(shape.split('/')[0] ?? '') },
 );

@@ -8,6 +8,7 @@ import {
   filterCount,
   pageWithin,
 } from '../../db/filter-count.ts';
+import { namedPageLimit, namedPageOffset } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { userStatusCounts, users } from '../../db/schema/index.ts';
 import type { UserSearchPatterns } from './user-search.ts';
@@ -68,8 +69,8 @@ const openUsersPage = preparedRead(
       .from(users)
       .where(whereOpen(shape))
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
+      .limit(isSearch(shape) ? sql.placeholder('limit') : namedPageLimit())
+      .offset(isSearch(shape) ? sql.placeholder('offset') : namedPageOffset()),
   { planPerRequest: isSearch },
 );
 
