@@ -155,9 +155,12 @@ async function main() {
 
   log('Building the server bundle…');
   execFileSync('node', ['build.mjs'], { cwd: SERVER_ROOT, stdio: 'inherit' });
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles each server (Node refuses
+  // --cpu-prof in NODE_OPTIONS); a profile is written when the benchmark stops its server.
+  const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const servers = Array.from({ length: replicas }, (_, i) => {
     const port = 4100 + i;
-    return { port, child: start('node', ['dist/main.js'], serverEnv(url, port)) };
+    return { port, child: start('node', [...serverNodeArgs, 'dist/main.js'], serverEnv(url, port)) };
   });
   const baselines = Array.from({ length: replicas }, (_, i) => {
     const port = 4200 + i;

@@ -158,8 +158,8 @@ describe('paths as the spec writes them', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict CSP, no-sniff and frame denial, and no server banner', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('gives pages a strict CSP, no-sniff and frame denial, and no server banner', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/about' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -167,8 +167,39 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers.server).toBeUndefined();
+  });
+
+  it('gives API answers the data set: nothing loads or runs, no frame, no cross-site read, no copy kept', async () => {
+    for (const url of ['/api/health', '//api/health', '/api/no-such-route/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      // Helmet's headers for HTML documents stay off JSON: they cost a phone bytes on every answer.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS on pages and API answers only behind the TLS proxy', async () => {
+    const behindTls = await createTestApp({ config: { trustProxy: true } });
+    try {
+      for (const url of ['/api/health', '/about']) {
+        const plain = await t.app.inject({ method: 'GET', url });
+        expect(plain.headers['strict-transport-security'], url).toBeUndefined();
+        const res = await behindTls.app.inject({ method: 'GET', url });
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await behindTls.close();
+    }
   });
 });
 
@@ -229,5 +260,7 @@ describe('API documentation', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
+    // A page, so it gets the page headers: the API's `default-src 'none'` would stop its scripts.
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 });
