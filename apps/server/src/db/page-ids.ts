@@ -1,14 +1,47 @@
-import { type Column, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Column, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.ts';
+
+/** The walk that finds a named page's ids: its table, id column, condition and order. */
+export interface NamedPageWalk {
+  readonly from: PgTable;
+  readonly id: PgColumn;
+  readonly where: SQL | undefined;
+  readonly orderBy: readonly (SQL | PgColumn)[];
+}
 
 /**
- * A page read in two steps: its ids first (a walk of the ordering's index that stops at the page,
- * index-only where the index holds the filter), then those rows and their joins. The ids are an
- * array, not an IN: the generic plan of a named statement (prepared-read.ts) knows no LIMIT, and
- * for an IN it guessed a tenth of the table and joined it by hash; for `= any(array(…))` it looks
- * the page's ids up by primary key.
+ * The condition "this row is on the page", for a named statement (prepared-read.ts) that reads a
+ * page in two steps: its ids first (a walk of the ordering's index that stops at the page,
+ * index-only where the index holds the filter), then those rows and their joins, which the caller
+ * orders again. The walk's LIMIT and OFFSET are the placeholders `limit` and `offset`, unknown to
+ * every plan (below). The ids are an array, not an IN: the generic plan of a named statement knows
+ * no LIMIT, and for an IN it guessed a tenth of the table and joined it by hash; for
+ * `= any(array(…))` it looks the page's ids up by primary key.
  */
-export function amongPageIds(id: Column, pageIds: SQLWrapper): SQL {
-  return sql`${id} = any(array(${pageIds}))`;
+export function amongNamedPage(db: DbOrTx, walk: NamedPageWalk): SQL {
+  const pageIds = db
+    .select({ id: walk.id })
+    .from(walk.from)
+    .where(walk.where)
+    .orderBy(...walk.orderBy)
+    .limit(namedPageLimit())
+    .offset(namedPageOffset());
+  return sql`${walk.id} = any(array(${pageIds}))`;
+}
+
+/**
+ * Where a list's condition runs. In a named page's walk (`inNamedPage`) the values whose
+ * selectivity the planner reads (a status, today) are unknown to the plan (`unplannedValue`);
+ * elsewhere (counts, exports, statements planned per request) they are plain placeholders.
+ */
+export interface ConditionPlacement {
+  readonly inNamedPage?: boolean;
+}
+
+/** The placeholder `name`, unknown to the plan where the condition is in a named page's walk. */
+export function pageValue(name: string, type: string, placement: ConditionPlacement): SQL | Placeholder {
+  return placement.inNamedPage ? unplannedValue(name, type) : sql.placeholder(name);
 }
 
 /**
@@ -28,9 +61,9 @@ export function unplannedValue(name: string, type: string): SQL {
   return sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
 }
 
-/** A filter on a column, its value unknown to the plan (above). */
-export function unplannedEq(column: Column, name: string): SQL {
-  return sql`${column} = ${unplannedValue(name, column.getSQLType())}`;
+/** `column = :name`, its value unknown to the plan where the condition is in a named page's walk. */
+export function pageEq(column: Column, name: string, placement: ConditionPlacement): SQL {
+  return sql`${column} = ${pageValue(name, column.getSQLType(), placement)}`;
 }
 
 // drizzle types `.limit()` and `.offset()` as a number or a placeholder; it writes any SQL there.

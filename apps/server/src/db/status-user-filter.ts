@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { unplannedEq } from './page-ids.ts';
+import { type ConditionPlacement, pageEq } from './page-ids.ts';
 
 /**
  * Which of a list's two optional filters, a status and an owner, are present: the shape of its
@@ -15,19 +15,16 @@ export function statusUserShape(filter: { status?: unknown; userId?: number | un
 
 /**
  * The shape's conditions on the given columns, with the `status` and `userId` placeholders. In a
- * named page's walk (`unplanned`) the status is read through a sub-select (db/page-ids.ts), so
- * that the page settles on its generic plan.
+ * named page's walk the status is unknown to the plan (db/page-ids.ts), so that the page settles
+ * on its generic plan.
  */
 export function whereStatusUser(
   shape: StatusUserShape,
   columns: { readonly status: PgColumn; readonly userId: PgColumn },
-  options: { unplanned?: boolean } = {},
+  placement: ConditionPlacement = {},
 ): SQL | undefined {
-  const status = options.unplanned
-    ? unplannedEq(columns.status, 'status')
-    : eq(columns.status, sql.placeholder('status'));
   return and(
-    shape.endsWith('status') ? status : undefined,
+    shape.endsWith('status') ? pageEq(columns.status, 'status', placement) : undefined,
     shape.startsWith('user') ? eq(columns.userId, sql.placeholder('userId')) : undefined,
   );
 }

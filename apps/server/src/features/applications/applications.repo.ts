@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
-import { amongPageIds, namedPageLimit, namedPageOffset } from '../../db/page-ids.ts';
+import { amongNamedPage } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applicationDocuments,
@@ -137,16 +137,16 @@ const applicationsPage = preparedRead(
   'applications.page',
   (db, shape: `${StatusUserShape},${ApplicationOrdering}`) => {
     const [filters, ordering] = shape.split(',') as [StatusUserShape, ApplicationOrdering];
-    const pageIds = db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(whereStatusUser(filters, applications, { unplanned: true }))
-      .orderBy(...applicationOrder(ordering))
-      .limit(namedPageLimit())
-      .offset(namedPageOffset());
+    const order = applicationOrder(ordering);
+    const onPage = amongNamedPage(db, {
+      from: applications,
+      id: applications.id,
+      where: whereStatusUser(filters, applications, { inNamedPage: true }),
+      orderBy: order,
+    });
     return selectApplicationViews(db)
-      .where(amongPageIds(applications.id, pageIds))
-      .orderBy(...applicationOrder(ordering));
+      .where(onPage)
+      .orderBy(...order);
   },
 );
 

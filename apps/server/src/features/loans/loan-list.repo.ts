@@ -11,7 +11,7 @@ import {
 } from '../../db/filter-count.ts';
 import { byKey } from '../../db/key-lookup.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
-import { amongPageIds, namedPageLimit, namedPageOffset, unplannedEq } from '../../db/page-ids.ts';
+import { amongNamedPage, type ConditionPlacement, pageEq } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loans, loanTypes, users } from '../../db/schema/index.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
@@ -47,13 +47,13 @@ const REFERENCE_START = /^sl-\d{4}-\d{4,}$/i;
 /**
  * The shape of a list's statements, one letter per condition in this order (statement names must fit
  * PostgreSQL's 63 bytes): s status, u user, f due from, t due to, m amount min, x amount max, and a
- * search: r its reference arm, i its people listed by id or j joined. A named page's walk reads its
- * status through a sub-select (`unplannedStatus`, db/page-ids.ts), so that it settles on its generic plan.
+ * search: r its reference arm, i its people listed by id or j joined. In a named page's walk the
+ * status is unknown to the plan (db/page-ids.ts), so that the page settles on its generic plan.
  */
 function whereOf(
   shape: string,
   people: 'joined' | 'by-key' = 'joined',
-  options: { unplannedStatus?: boolean } = {},
+  placement: ConditionPlacement = {},
 ): SQL | undefined {
   const has = (letter: string) => shape.includes(letter);
   const searchArms: SQL[] = [];
@@ -67,11 +67,7 @@ function whereOf(
     );
   }
   return and(
-    has('s')
-      ? options.unplannedStatus
-        ? unplannedEq(loans.status, 'status')
-        : eq(loans.status, sql.placeholder('status'))
-      : undefined,
+    has('s') ? pageEq(loans.status, 'status', placement) : undefined,
     has('u') ? eq(loans.userId, sql.placeholder('userId')) : undefined,
     has('f') ? gte(loans.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
     has('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
@@ -131,14 +127,13 @@ const listPage = preparedRead(
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'));
     }
-    const pageIds = db
-      .select({ id: loans.id })
-      .from(loans)
-      .where(whereOf(where, 'joined', { unplannedStatus: true }))
-      .orderBy(...order)
-      .limit(namedPageLimit())
-      .offset(namedPageOffset());
-    return rows.where(amongPageIds(loans.id, pageIds)).orderBy(...order);
+    const onPage = amongNamedPage(db, {
+      from: loans,
+      id: loans.id,
+      where: whereOf(where, 'joined', { inNamedPage: true }),
+      orderBy: order,
+    });
+    return rows.where(onPage).orderBy(...order);
   },
   // A search is planned with its patterns (prepared-read.ts): a generic LIKE plan may read every loan.
   { planPerRequest: (shape) => isSearch(shape.split('/')[0] ?? '') },

@@ -2,7 +2,7 @@ import type { CollectionOrdering } from '@sente/contract';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
-import { amongPageIds, namedPageLimit, namedPageOffset, unplannedValue } from '../../db/page-ids.ts';
+import { amongNamedPage, type ConditionPlacement, pageValue } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   arrearsCounts,
@@ -105,13 +105,13 @@ const repaymentsCount = preparedRead('loans.repayments_count', (db) =>
  * docs/scale.md).
  */
 const repaymentsPage = preparedRead('loans.repayments_page', (db, shape: 'loan' | 'all') => {
-  const pageIds = db
-    .select({ id: loanRepayments.id })
-    .from(loanRepayments)
-    .where(shape === 'loan' ? eq(loanRepayments.loanId, sql.placeholder('loanId')) : undefined)
-    .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id))
-    .limit(namedPageLimit())
-    .offset(namedPageOffset());
+  const order = [desc(loanRepayments.paidAt), desc(loanRepayments.id)];
+  const onPage = amongNamedPage(db, {
+    from: loanRepayments,
+    id: loanRepayments.id,
+    where: shape === 'loan' ? eq(loanRepayments.loanId, sql.placeholder('loanId')) : undefined,
+    orderBy: order,
+  });
   return db
     .select({
       repayment: loanRepayments,
@@ -122,8 +122,8 @@ const repaymentsPage = preparedRead('loans.repayments_page', (db, shape: 'loan' 
     .from(loanRepayments)
     .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
     .innerJoin(users, eq(users.id, loans.userId))
-    .where(amongPageIds(loanRepayments.id, pageIds))
-    .orderBy(desc(loanRepayments.paidAt), desc(loanRepayments.id));
+    .where(onPage)
+    .orderBy(...order);
 });
 
 export async function listRepaymentViews(
@@ -207,12 +207,10 @@ function overdueOrder(ordering: CollectionOrdering): SQL[] {
  * Late loans (an oldest unpaid due date before today, the partial indexes' condition), within a
  * bucket's dates: f from, t to.
  */
-function whereOverdue(shape: string, options: { unplannedToday?: boolean } = {}): SQL | undefined {
+function whereOverdue(shape: string, placement: ConditionPlacement = {}): SQL | undefined {
   return and(
     sql`${loans.status} <> 'FULLY_PAID'`,
-    options.unplannedToday
-      ? sql`${loans.oldestUnpaidDueDate} < ${unplannedValue('today', 'date')}`
-      : lt(loans.oldestUnpaidDueDate, sql.placeholder('today')),
+    lt(loans.oldestUnpaidDueDate, pageValue('today', 'date', placement)),
     shape.includes('f') ? gte(loans.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
     shape.includes('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
   );
@@ -226,14 +224,13 @@ function whereOverdue(shape: string, options: { unplannedToday?: boolean } = {})
 const overduePage = preparedRead('loans.overdue_page', (db, shape: `${string}/${CollectionOrdering}`) => {
   const [where = '', ordering] = shape.split('/');
   const order = overdueOrder(ordering as CollectionOrdering);
-  const pageIds = db
-    .select({ id: loans.id })
-    .from(loans)
-    // Today read through a sub-select, so that the page settles on its generic plan (db/page-ids.ts).
-    .where(whereOverdue(where, { unplannedToday: true }))
-    .orderBy(...order)
-    .limit(namedPageLimit())
-    .offset(namedPageOffset());
+  // Today unknown to the plan, so that the page settles on its generic plan (db/page-ids.ts).
+  const onPage = amongNamedPage(db, {
+    from: loans,
+    id: loans.id,
+    where: whereOverdue(where, { inNamedPage: true }),
+    orderBy: order,
+  });
   return db
     .select({
       loan: loans,
@@ -244,7 +241,7 @@ const overduePage = preparedRead('loans.overdue_page', (db, shape: `${string}/${
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
     .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
-    .where(amongPageIds(loans.id, pageIds))
+    .where(onPage)
     .orderBy(...order);
 });
 
