@@ -82,6 +82,9 @@ async function pickIds(url: string): Promise<BenchIds> {
       borrowerId: Number(borrower?.id ?? 1),
       walletUserId: Number(walletUser?.id ?? borrower?.id ?? 1),
       searchTerm: String(surname?.term ?? 'nakato').toLowerCase(),
+      nin: String(
+        (await one('select nin from applications order by id desc limit 1'))?.nin ?? 'CM85A1B2C3D4E5',
+      ),
       referenceTail: reference ? String(reference.tail) : null,
       loanRef: String((await one('select loan_ref from loans order by id limit 1'))?.loan_ref ?? ''),
     };

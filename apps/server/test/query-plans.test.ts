@@ -228,6 +228,7 @@ describe('the queries behind the admin screens', () => {
           (await one(`select id from users where role = 'lender' order by id limit 1`)).id,
         ),
         searchTerm: 'nakato',
+        nin: String((await one('select nin from applications order by id desc limit 1')).nin),
         referenceTail: null,
         applicationId: Number(
           (await one(`select id from applications where status = 'PENDING' order by id desc limit 1`)).id,

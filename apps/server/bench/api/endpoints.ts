@@ -14,6 +14,8 @@ export interface BenchIds {
   readonly walletUserId: number;
   /** A surname many users share, to search for. */
   readonly searchTerm: string;
+  /** An applicant's NIN as the data holds it, searched for as an admin types it. */
+  readonly nin: string;
   /** The last eight characters of a transaction reference, as the back-office shows them. */
   readonly referenceTail: string | null;
   /** An application to open on its own page (the review); without one that page is left out. */
@@ -37,12 +39,13 @@ function applicationWorklist(ids: BenchIds): Endpoint[] {
     ...sorts,
     list('ordering with status', 'status=PENDING&ordering=-amount_requested'),
     list('search=name', `search=${encodeURIComponent(ids.searchTerm)}`),
-    list('search=NIN', 'search=CM85A1B2C3D4E5'),
+    list('search=NIN', `search=${encodeURIComponent(ids.nin)}`),
     list('search=name, oldest first', `search=${encodeURIComponent(ids.searchTerm)}&ordering=created_at`),
     list('awaiting disbursement', 'awaiting_disbursement=true'),
     list('submitted in a week', 'submitted_from=2026-06-08&submitted_to=2026-06-14'),
-    list('amount range', 'amount_min=9000000&amount_max=10000000&ordering=-amount_requested'),
-    list('high scores', 'score_min=95&ordering=-credit_score'),
+    // The seed asks for UGX 350,000–5,000,000 with scores up to 69: ranges that hold applications.
+    list('amount range', 'amount_min=4000000&amount_max=5000000&ordering=-amount_requested'),
+    list('high scores', 'score_min=69&ordering=-credit_score'),
     ...(ids.applicationId === undefined
       ? []
       : [
