@@ -6,8 +6,8 @@ import helmet from 'helmet';
  * Headers for API answers (JSON, CSV, files): what a browser needs to treat a data answer safely,
  * as OWASP's REST cheat sheet lists it. Helmet's other headers govern HTML documents (opener
  * policy, agent clusters, DNS prefetch, IE8 downloads, the legacy XSS filter) and mean nothing on
- * JSON, where they cost a phone on a slow network about 600 bytes per answer, more than many
- * answers' bodies.
+ * JSON, where they cost a phone on a slow network about 400 bytes per answer (a small answer,
+ * headers included, went from 855 to 458 bytes), more than many answers' bodies.
  */
 function apiHeaders(behindTlsProxy: boolean): Record<string, string> {
   return {
