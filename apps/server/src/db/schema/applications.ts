@@ -66,6 +66,14 @@ export const applications = pgTable(
      * name and NIN lower-cased, split by the unit separator (chr 31) so a match never spans both.
      */
     searchText: text().notNull().generatedAlwaysAs(sql`lower(business_name || chr(31) || nin)`),
+    /**
+     * The applicant's users.search_text (name, email, phone), copied so that a search is two
+     * trigram lookups on the applications themselves, ORed as bitmaps (docs/scale.md). Triggers
+     * keep it (migration 0035), as loans.borrower_search_text; an insert's value is replaced.
+     */
+    borrowerSearchText: text()
+      .notNull()
+      .$defaultFn(() => ''),
   },
   (t) => [
     // Ascending on purpose: scanned backwards they serve ORDER BY … DESC (NULLS FIRST, PostgreSQL's
@@ -88,6 +96,7 @@ export const applications = pgTable(
     // The same NIN on another account (a flag on the application's page).
     index('applications_nin_idx').on(t.nin),
     index('applications_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('applications_borrower_search_trgm_idx').using('gin', t.borrowerSearchText.op('gin_trgm_ops')),
     index('applications_loan_type_idx').on(t.loanTypeId),
     uniqueIndex('applications_approved_loan_key')
       .on(t.approvedLoanId)

@@ -69,6 +69,15 @@ export const loans = pgTable(
     disbursedById: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The borrower's users.search_text (name, email, phone), copied so that the worklist's search
+     * by borrower is one trigram lookup on the loans themselves (docs/scale.md). Triggers keep it
+     * (migration 0035): set on insert from the borrower, rewritten when their name, email or phone
+     * changes. Whatever an insert gives is replaced, hence the empty default here.
+     */
+    borrowerSearchText: text()
+      .notNull()
+      .$defaultFn(() => ''),
   },
   (t) => [
     index('loans_status_due_idx').on(t.status, t.oldestUnpaidDueDate, t.id),
@@ -93,6 +102,8 @@ export const loans = pgTable(
       t.oldestUnpaidDueDate.desc().nullsLast(),
       t.id.desc(),
     ),
+    // The borrower's name, email or phone anywhere: LIKE '%term%' reads this index.
+    index('loans_borrower_search_trgm_idx').using('gin', t.borrowerSearchText.op('gin_trgm_ops')),
     // A reference typed from its start ("SL-2026-0000"): LIKE 'prefix%' reads this index.
     index('loans_ref_pattern_idx').on(t.loanRef.op('text_pattern_ops')),
     // Collections sorted by what is still owed. Migration 0034 adds INCLUDE (oldest_unpaid_due_date,

@@ -34,10 +34,11 @@ export async function readMyData(db: DbOrTx, userId: number) {
     })
     .from(paymentNumbers)
     .where(eq(paymentNumbers.userId, userId));
-  // search_text is derived from the business name and NIN (the admin's search), not data of its own.
+  // The search texts are derived (business name and NIN; a copy of the account's own name, email
+  // and phone) for the admin's search, not data of their own.
   const myApplications = (
     await db.select().from(applications).where(eq(applications.userId, userId)).orderBy(asc(applications.id))
-  ).map(({ searchText: _derived, ...application }) => application);
+  ).map(({ searchText: _derived, borrowerSearchText: _copy, ...application }) => application);
   const applicationIds = myApplications.map((a) => a.id);
   const documents =
     applicationIds.length === 0
@@ -49,7 +50,9 @@ export async function readMyData(db: DbOrTx, userId: number) {
             .where(inArray(applicationDocuments.applicationId, applicationIds))
             .orderBy(asc(applicationDocuments.id))
         ).map(({ storageKey: _where, ...document }) => document);
-  const myLoans = await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(asc(loans.id));
+  const myLoans = (await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(asc(loans.id))).map(
+    ({ borrowerSearchText: _copy, ...loan }) => loan,
+  );
   const loanIds = myLoans.map((l) => l.id);
   const repayments =
     loanIds.length === 0

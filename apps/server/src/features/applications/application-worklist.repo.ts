@@ -8,9 +8,8 @@ import {
   filterCount,
   pageWithin,
 } from '../../db/filter-count.ts';
-import { byKey } from '../../db/key-lookup.ts';
 import { beforeKeyset, exactTime } from '../../db/keyset.ts';
-import { applications, users } from '../../db/schema/index.ts';
+import { applications } from '../../db/schema/index.ts';
 import {
   type ApplicationStatus,
   type ApplicationView,
@@ -49,12 +48,13 @@ export function hasWorklistFilter(filter: WorklistFilter): boolean {
 }
 
 /**
- * Both arms are index lookups, so PostgreSQL ORs them as bitmaps: the business name and NIN through
- * the trigram index on applications.search_text, the applicant through users.search_text (name,
- * e-mail, phone; migration 0012), whose matching ids the user index then finds.
+ * Both arms read the application's own columns through their trigram indexes, so PostgreSQL ORs them
+ * as bitmaps: the business name and NIN (search_text), the applicant's name, e-mail and phone (their
+ * copy, borrower_search_text, migration 0035). A common surname once cost three lookups and a probe
+ * per person through the users table (docs/scale.md).
  */
 function searchMatch(pattern: string): SQL {
-  return sql`(${applications.searchText} like ${pattern} or ${applications.userId} = any(array(select ${users.id} from ${users} where ${users.searchText} like ${pattern})))`;
+  return sql`(${applications.searchText} like ${pattern} or ${applications.borrowerSearchText} like ${pattern})`;
 }
 
 /** Every condition of the filter but the search. */
@@ -82,72 +82,10 @@ function whereWorklist(filter: WorklistFilter): SQL | undefined {
   );
 }
 
-// Above this many matching people, a search checks each application's applicant instead of listing them.
-const MAX_LISTED_PEOPLE = 500;
-
 async function countUpTo(db: DbOrTx, where: SQL | undefined, limit = FILTER_COUNT_LIMIT): Promise<number> {
   const matching = db.select({ one: sql`1` }).from(applications).where(where).limit(limit).as('matches');
   const [row] = await countMatches(db, matching);
   return row?.count ?? 0;
-}
-
-/**
- * A search's condition for the page and its count, sized to how many people it names. A few (a
- * name, a phone number): their ids, found through the user index. Many (a common surname: 13,000
- * people at a million users): the page checks each application's applicant by key while it walks
- * the ordering's index and stops at the page, and the count adds to the business name or NIN
- * matches the applications matched by applicant alone (the users' trigram index, then each
- * person's applications), each count stopping at the cap. The business names are counted first: a
- * search they already take past the cap needs neither the people nor another count.
- */
-async function searchPlan(
-  db: DbOrTx,
-  filter: WorklistFilter,
-  pattern: string,
-): Promise<{ where: SQL | undefined; count: () => Promise<number> }> {
-  const filters = whereFilters(filter);
-  const byBusiness = sql`${applications.searchText} like ${pattern}`;
-  // Per row, by key: as EXISTS or IN under the OR, PostgreSQL hashed every matching person first.
-  const byApplicant = sql`${byKey(users.searchText, users.id, applications.userId)} like ${pattern}`;
-  const walked = and(filters, sql`(${byBusiness} or ${byApplicant})`);
-  const business = await countUpTo(db, and(filters, byBusiness));
-  // Past the cap on business names alone (a surname shops are named after): matches are dense
-  // enough for the page to walk the ordering's index, and there is nothing more to count.
-  if (business >= FILTER_COUNT_LIMIT) return { where: walked, count: async () => business };
-  const people = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.searchText} like ${pattern}`)
-    .limit(MAX_LISTED_PEOPLE + 1);
-  if (people.length <= MAX_LISTED_PEOPLE) {
-    const byListed = sql`${applications.userId} = any(${sql.param(people.map((person) => person.id))}::int[])`;
-    return {
-      where: and(filters, sql`(${byBusiness} or ${byListed})`),
-      // The listed people's other applications, through the borrower index: no second trigram lookup.
-      count: async () =>
-        business +
-        (await countUpTo(
-          db,
-          and(filters, byListed, sql`not (${byBusiness})`),
-          FILTER_COUNT_LIMIT - business,
-        )),
-    };
-  }
-  return {
-    where: walked,
-    count: async () => {
-      const applicantOnly = await countUpTo(
-        db,
-        and(
-          filters,
-          sql`not (${byBusiness})`,
-          sql`${applications.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${pattern})`,
-        ),
-        FILTER_COUNT_LIMIT - business,
-      );
-      return business + applicantOnly;
-    },
-  };
 }
 
 /**
@@ -160,16 +98,8 @@ export async function listWorklist(
   filter: WorklistFilter,
   page: { ordering: ApplicationOrdering; limit: number; offset: number },
 ): Promise<FilterCount & { rows: ApplicationView[] }> {
-  let where: SQL | undefined;
-  let total: FilterCount;
-  if (filter.searchPattern === undefined) {
-    where = whereFilters(filter);
-    total = filterCount(await countUpTo(db, where));
-  } else {
-    const plan = await searchPlan(db, filter, filter.searchPattern);
-    where = plan.where;
-    total = filterCount(await plan.count());
-  }
+  const where = whereWorklist(filter);
+  const total = filterCount(await countUpTo(db, where));
   const within = pageWithin(total, page);
   if (!within) return { ...total, rows: [] };
   // The page's ids first, planned with this request's values, then their names by a named

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplication, insertLoanType } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { applications } from '../../db/schema/index.ts';
 
 /**
  * The applications worklist (docs/back-office.md, Applications): search, filters and sorts on the
@@ -117,6 +119,22 @@ describe('GET /api/loans/applications/ search', () => {
 
   it('treats LIKE wildcards in the search as text', async () => {
     expect(await listedIds('search=%25')).toEqual([]);
+  });
+
+  it('finds an application by the applicant’s name as an admin changed it, not the old one', async () => {
+    const [salon] = await t.services.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, ids.salon ?? 0));
+    const applicantId = salon?.userId ?? 0;
+    await t.services.userAdmin.updateUser(admin.id, applicantId, { name: 'Namuli Grace' });
+    try {
+      expect(await listedIds('search=namuli')).toEqual([ids.salon]);
+      expect(await listedIds('search=akello%20grace')).toEqual([]);
+    } finally {
+      await t.services.userAdmin.updateUser(admin.id, applicantId, { name: 'Akello Grace' });
+    }
+    expect(await listedIds('search=akello%20grace')).toEqual([ids.salon]);
   });
 });
 

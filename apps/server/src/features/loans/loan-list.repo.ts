@@ -34,9 +34,6 @@ export interface LoanListFilter {
   readonly offset: number;
 }
 
-// Above this many matching people, the search joins the user table instead of listing their ids.
-const MAX_LISTED_USERS = 500;
-
 /**
  * A reference typed whole (SL-2026-000041) or from its start down to at least four digits of its
  * number (sl-2026-0000: at most a hundred loans). A shorter start would match most loans, which an
@@ -47,25 +44,12 @@ const REFERENCE_START = /^sl-\d{4}-\d{4,}$/i;
 /**
  * The shape of a list's statements, one letter per condition in this order (statement names must fit
  * PostgreSQL's 63 bytes): s status, u user, f due from, t due to, m amount min, x amount max, and a
- * search: r its reference arm, i its people listed by id or j joined. In a named page's walk the
+ * search: r a reference, or b the borrower's name, email or phone, read from the loan's own copy
+ * (borrower_search_text, migration 0035) through its trigram index. In a named page's walk the
  * status is unknown to the plan (db/page-ids.ts), so that the page settles on its generic plan.
  */
-function whereOf(
-  shape: string,
-  people: 'joined' | 'by-key' = 'joined',
-  placement: ConditionPlacement = {},
-): SQL | undefined {
+function whereOf(shape: string, placement: ConditionPlacement = {}): SQL | undefined {
   const has = (letter: string) => shape.includes(letter);
-  const searchArms: SQL[] = [];
-  if (has('r')) searchArms.push(sql`${loans.loanRef} like ${sql.placeholder('refPrefix')}`);
-  if (has('i')) searchArms.push(sql`${loans.userId} = any(${sql.placeholder('userIds')}::int[])`);
-  if (has('j')) {
-    searchArms.push(
-      people === 'joined'
-        ? sql`${users.searchText} like ${sql.placeholder('anywhere')}`
-        : sql`${loans.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${sql.placeholder('anywhere')})`,
-    );
-  }
   return and(
     has('s') ? pageEq(loans.status, 'status', placement) : undefined,
     has('u') ? eq(loans.userId, sql.placeholder('userId')) : undefined,
@@ -73,7 +57,8 @@ function whereOf(
     has('t') ? lte(loans.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
     has('m') ? gte(loans.amount, sql.placeholder('amountMin')) : undefined,
     has('x') ? lte(loans.amount, sql.placeholder('amountMax')) : undefined,
-    searchArms.length > 0 ? sql`(${sql.join(searchArms, sql` or `)})` : undefined,
+    has('r') ? like(loans.loanRef, sql.placeholder('refPrefix')) : undefined,
+    has('b') ? like(loans.borrowerSearchText, sql.placeholder('anywhere')) : undefined,
   );
 }
 
@@ -108,24 +93,30 @@ function orderOf(ordering: LoanOrdering): SQL[] {
  * UGX 1–2 M it read and sorted 38,000 loans for a page of ten at scale 100 (27 ms, where the walk
  * takes 0.05 ms; docs/scale.md).
  */
-const plannedPerRequest = (where: string) => /[rijmx]/.test(where);
+const plannedPerRequest = (where: string) => /[rbmx]/.test(where);
 
 /**
  * A filter's page reads its ids first, then their rows: walking the ordering's index it tests the
  * filter in the index tuple where it can (the next due date is in loans_opening_date_idx, migration
  * 0034), so the loans it skips (the newest, not yet due, for 1–30 days in arrears) are never read
- * from the table, and the joins see ten rows (db/page-ids.ts). A search (which joins the borrower
- * to test them) and an amount range are one statement, planned with the request's values.
+ * from the table, and the join sees ten rows (db/page-ids.ts). A search and an amount range are one
+ * statement, planned with the request's values.
  */
 const listPage = preparedRead(
   'loans.list_page',
   (db, shape: `${string}/${LoanOrdering}`) => {
     const [where = '', ordering] = shape.split('/');
     const order = orderOf(ordering as LoanOrdering);
+    // The borrower by key (db/key-lookup.ts): joined, a reference prefix's hundred loans were
+    // planned as a hash of every user.
     const rows = db
-      .select({ loan: loans, userName: users.name, loanTypeName: loanTypes.name })
+      .select({
+        loan: loans,
+        // user_id is a non-null foreign key: every loan finds its borrower.
+        userName: byKey<string>(users.name, users.id, loans.userId),
+        loanTypeName: loanTypes.name,
+      })
       .from(loans)
-      .innerJoin(users, eq(users.id, loans.userId))
       .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId));
     if (plannedPerRequest(where)) {
       return rows
@@ -137,7 +128,7 @@ const listPage = preparedRead(
     const onPage = amongNamedPage(db, {
       from: loans,
       id: loans.id,
-      where: whereOf(where, 'joined', { inNamedPage: true }),
+      where: whereOf(where, { inNamedPage: true }),
       orderBy: order,
     });
     return rows.where(onPage).orderBy(...order);
@@ -152,38 +143,26 @@ const listPage = preparedRead(
 const listCount = preparedRead(
   'loans.list_count',
   (db, shape: string) => {
-    const matching = db.select({ one: sql`1` }).from(loans);
-    const matches = (
-      shape.includes('j') ? matching.innerJoin(users, eq(users.id, loans.userId)) : matching
-    ).where(whereOf(shape));
+    const matches = db.select({ one: sql`1` }).from(loans).where(whereOf(shape));
     return countMatches(db, matches.limit(sql.placeholder('countLimit')).as('matches'));
   },
   { planPerRequest: plannedPerRequest },
 );
 
-async function resolveSearch(db: DbOrTx, search: string): Promise<{ shape: string; values: object }> {
+function resolveSearch(search: string): { shape: string; values: object } {
   const text = search.trim();
   if (REFERENCE_START.test(text)) {
     return { shape: 'r', values: { refPrefix: `${escapeLikePattern(text.toUpperCase())}%` } };
   }
-  const anywhere = `%${escapeLikePattern(text.toLowerCase())}%`;
-  // Not a preparedRead: for an unknown pattern a generic plan reads all users (transaction-list.repo.ts).
-  const people = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(like(users.searchText, anywhere))
-    .limit(MAX_LISTED_USERS + 1);
-  if (people.length > MAX_LISTED_USERS) return { shape: 'j', values: { anywhere } };
-  // Nobody matches: an empty list of people, which finds no loan through the borrower index.
-  return { shape: 'i', values: { userIds: people.map((p) => p.id) } };
+  return { shape: 'b', values: { anywhere: `%${escapeLikePattern(text.toLowerCase())}%` } };
 }
 
 /** A filter's statement shape and its placeholder values, the search resolved once. */
-async function resolveLoanFilter(
-  db: DbOrTx,
-  filter: Omit<LoanListFilter, 'ordering' | 'limit' | 'offset'>,
-): Promise<{ where: string; values: Record<string, unknown> }> {
-  const search = filter.search ? await resolveSearch(db, filter.search) : undefined;
+function resolveLoanFilter(filter: Omit<LoanListFilter, 'ordering' | 'limit' | 'offset'>): {
+  where: string;
+  values: Record<string, unknown>;
+} {
+  const search = filter.search ? resolveSearch(filter.search) : undefined;
   const where = [
     filter.status ? 's' : '',
     filter.userId !== undefined ? 'u' : '',
@@ -201,7 +180,7 @@ export async function listLoans(
   db: DbOrTx,
   filter: LoanListFilter,
 ): Promise<FilterCount & { rows: LoanView[] }> {
-  const { where, values } = await resolveLoanFilter(db, filter);
+  const { where, values } = resolveLoanFilter(filter);
   // A status alone (or nothing) is counted from the running totals (docs/scale.md): no scan of the loans.
   const fromTotals = where === '' || where === 's';
   const total = fromTotals
@@ -220,8 +199,7 @@ export type ExportedLoan = LoanView & { readonly cursorAt: string; readonly disb
  * The export's letters after the filter's: f opened from, e opened before, c after a cursor. Newest
  * first, as the list's default, through the same (opening_date, id) indexes. The borrower and the
  * disbursing admin are key lookups per row (db/key-lookup.ts): joined, PostgreSQL hashed the whole
- * users table for every 500-row page, and the loans table with it for an unfiltered export. A
- * search of many people (j) is their ids from the trigram index, not a join either.
+ * users table for every 500-row page, and the loans table with it for an unfiltered export.
  */
 const exportPage = preparedRead(
   'loans.export_page',
@@ -240,7 +218,7 @@ const exportPage = preparedRead(
       .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
       .where(
         and(
-          whereOf(where, 'by-key'),
+          whereOf(where),
           extra.includes('f')
             ? sql`${loans.openingDate} >= ${sql.placeholder('from')}::timestamptz`
             : undefined,
@@ -274,7 +252,7 @@ export async function findLoansForExport(
     readonly limit: number;
   },
 ): Promise<ExportedLoan[]> {
-  const { where, values } = await resolveLoanFilter(db, filter);
+  const { where, values } = resolveLoanFilter(filter);
   const extra = `${page.from ? 'f' : ''}${page.until ? 'e' : ''}${page.after ? 'c' : ''}`;
   return exportPage(db, `${where}/${extra}`).execute({
     ...values,

@@ -76,6 +76,7 @@ describe('GET /api/loans/loans/ as a worklist', () => {
     expect((await loanIdsOf('search=okello')).sort()).toEqual([ids.current, ids.late].sort());
     expect((await loanIdsOf('search=772123456')).sort()).toEqual([ids.defaulted, ids.paid].sort());
     expect(await loanIdsOf('search=nobody%20called%20this')).toEqual([]);
+    expect((await loanIdsOf('search=NAKATO@test.sente')).sort()).toEqual([ids.defaulted, ids.paid].sort());
   });
 
   it('filters by arrears bucket: 1–30 days, 90+ days, and an empty bucket', async () => {
@@ -315,5 +316,31 @@ describe('GET /api/loans/overdue-payments/export/', () => {
       { after: { due, id: first[0]?.loan.id ?? 0 }, limit: 1 },
     );
     expect([first[0]?.loan.id, second[0]?.loan.id]).toEqual([ids.defaulted, ids.late]);
+  });
+});
+
+// Last: it adds a loan the other tests' answers do not list.
+describe('GET /api/loans/loans/?search after a borrower’s details change', () => {
+  it('finds a borrower’s loans by the name, email and phone an admin gave them since, not the old ones', async () => {
+    const admin = await t.userWithToken('admin');
+    const { user } = await t.userWithToken('borrower', { name: 'Kato Brian', phoneNumber: '+256701999888' });
+    const loan = await makeLoan(t.services, {
+      userId: user.id,
+      adminId: admin.user.id,
+      disbursedAt: kampala('2025-06-09'),
+      amount: 400_000,
+      months: 1,
+    });
+    expect(await loanIdsOf('search=kato%20brian')).toEqual([loan.id]);
+    await t.services.userAdmin.updateUser(admin.user.id, user.id, {
+      name: 'Wasswa Brian',
+      email: 'wasswa.brian@test.sente.ug',
+      phoneNumber: '+256701555444',
+    });
+    expect(await loanIdsOf('search=kato%20brian')).toEqual([]);
+    expect(await loanIdsOf('search=701999888')).toEqual([]);
+    expect(await loanIdsOf('search=wasswa%20brian')).toEqual([loan.id]);
+    expect(await loanIdsOf('search=wasswa.brian@')).toEqual([loan.id]);
+    expect(await loanIdsOf('search=701555444')).toEqual([loan.id]);
   });
 });

@@ -318,6 +318,7 @@ function writeApplication(
     iso(a.createdAt),
     iso(a.createdAt),
     iso(updatedAt),
+    person.searchText,
   ]);
 }
 
@@ -546,6 +547,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
     input.disburserId,
     iso(disbursedAt),
     iso(last),
+    person.searchText,
   ]);
   for (const share of shares) {
     sink.add(M.participations, [

@@ -22,6 +22,8 @@ export interface Person {
   readonly district: { readonly name: string; readonly areas: readonly string[] };
   readonly registeredAt: number;
   readonly closedAt: number | null;
+  /** users.search_text as PostgreSQL derives it, for the copies on their applications and loans. */
+  readonly searchText: string;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -96,6 +98,7 @@ export function makePerson(
     district: rng.weighted(DISTRICTS),
     registeredAt,
     closedAt,
+    searchText: [name, email, phone ?? ''].join('\x1f').toLowerCase(),
   };
 }
 

@@ -99,6 +99,17 @@ describe('seed --scale', () => {
     expect(orphans?.n).toBe(0);
   });
 
+  it('copies each borrower’s search text onto their applications and loans, as the triggers would', async () => {
+    const [copies] = await rows<{ n: number; wrong: number }>(
+      client,
+      `select count(*)::int as n, count(*) filter (where x.copy is distinct from u.search_text)::int as wrong
+       from (select user_id, borrower_search_text as copy from applications
+             union all select user_id, borrower_search_text from loans) x join users u on u.id = x.user_id`,
+    );
+    expect(copies?.n).toBeGreaterThan(500);
+    expect(copies?.wrong).toBe(0);
+  });
+
   it('keeps schedules, repayments and the loans’ running totals in agreement', async () => {
     const [bad] = await rows<{ n: number }>(
       client,
