@@ -2,8 +2,9 @@
 -- users.search_text through a join: a common surname cost three trigram lookups a request (the
 -- people, then the count and the page through them) and a key probe per person (docs/scale.md,
 -- "One trigram lookup per search"). Each row now carries a copy of its borrower's search text with
--- its own trigram index, kept by the triggers below in the writing transaction: set on insert
--- from the borrower, rewritten when the borrower's name, email or phone changes.
+-- a trigram index, kept by the triggers below in the writing transaction: set on insert from the
+-- borrower, rewritten when the borrower's name, email or phone changes. An application's business
+-- name, NIN and applicant are one indexed string, so its search is one lookup too.
 ALTER TABLE "applications" ADD COLUMN "borrower_search_text" text;--> statement-breakpoint
 ALTER TABLE "loans" ADD COLUMN "borrower_search_text" text;--> statement-breakpoint
 CREATE FUNCTION copy_borrower_search_text() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -36,5 +37,6 @@ UPDATE "loans" l SET "borrower_search_text" = u.search_text FROM users u WHERE u
 ALTER TABLE "loans" ENABLE TRIGGER USER;--> statement-breakpoint
 ALTER TABLE "applications" ALTER COLUMN "borrower_search_text" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "loans" ALTER COLUMN "borrower_search_text" SET NOT NULL;--> statement-breakpoint
-CREATE INDEX "applications_borrower_search_trgm_idx" ON "applications" USING gin ("borrower_search_text" gin_trgm_ops);--> statement-breakpoint
+DROP INDEX "applications_search_text_trgm_idx";--> statement-breakpoint
+CREATE INDEX "applications_search_trgm_idx" ON "applications" USING gin (("search_text" || chr(31) || "borrower_search_text") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "loans_borrower_search_trgm_idx" ON "loans" USING gin ("borrower_search_text" gin_trgm_ops);

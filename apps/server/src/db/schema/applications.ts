@@ -67,8 +67,8 @@ export const applications = pgTable(
      */
     searchText: text().notNull().generatedAlwaysAs(sql`lower(business_name || chr(31) || nin)`),
     /**
-     * The applicant's users.search_text (name, email, phone), copied so that a search is two
-     * trigram lookups on the applications themselves, ORed as bitmaps (docs/scale.md). Triggers
+     * The applicant's users.search_text (name, email, phone), copied so that a search is one
+     * trigram lookup on the applications themselves, with search_text (docs/scale.md). Triggers
      * keep it (migration 0035), as loans.borrower_search_text; an insert's value is replaced.
      */
     borrowerSearchText: text()
@@ -95,8 +95,12 @@ export const applications = pgTable(
       .where(sql`${t.status} = 'APPROVED' and ${t.approvedLoanId} is null`),
     // The same NIN on another account (a flag on the application's page).
     index('applications_nin_idx').on(t.nin),
-    index('applications_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('applications_borrower_search_trgm_idx').using('gin', t.borrowerSearchText.op('gin_trgm_ops')),
+    // The worklist's search, business name, NIN and applicant in one string: one trigram lookup
+    // (application-worklist.repo.ts). chr(31) between them keeps a match from spanning two.
+    index('applications_search_trgm_idx').using(
+      'gin',
+      sql`(${t.searchText} || chr(31) || ${t.borrowerSearchText}) gin_trgm_ops`,
+    ),
     index('applications_loan_type_idx').on(t.loanTypeId),
     uniqueIndex('applications_approved_loan_key')
       .on(t.approvedLoanId)

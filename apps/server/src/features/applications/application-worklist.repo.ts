@@ -48,13 +48,13 @@ export function hasWorklistFilter(filter: WorklistFilter): boolean {
 }
 
 /**
- * Both arms read the application's own columns through their trigram indexes, so PostgreSQL ORs them
- * as bitmaps: the business name and NIN (search_text), the applicant's name, e-mail and phone (their
- * copy, borrower_search_text, migration 0035). A common surname once cost three lookups and a probe
- * per person through the users table (docs/scale.md).
+ * The business name and NIN (search_text) and the applicant's name, e-mail and phone (their copy,
+ * borrower_search_text, migration 0035) as one string, the expression of the trigram index
+ * applications_search_trgm_idx: one lookup a search. A common surname once cost three lookups and
+ * a probe per person through the users table, then two ORed lookups (docs/scale.md).
  */
 function searchMatch(pattern: string): SQL {
-  return sql`(${applications.searchText} like ${pattern} or ${applications.borrowerSearchText} like ${pattern})`;
+  return sql`(${applications.searchText} || chr(31) || ${applications.borrowerSearchText}) like ${pattern}`;
 }
 
 /** Every condition of the filter but the search. */
