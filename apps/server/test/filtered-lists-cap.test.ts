@@ -1,8 +1,8 @@
 /**
  * The back-office worklists' searches and filters count and page at most FILTER_COUNT_CAP matches
- * and say so (db/filter-count.ts, docs/scale.md "Scale 1000"): the applications worklist, through
- * each of its search plans (a few people listed by id; many people checked per application) and a
- * date filter, and the loans worklist, by search and by amount. Under the cap they count exactly,
+ * and say so (db/filter-count.ts, docs/scale.md "Scale 1000"): the applications worklist, by
+ * applicant and by business name (one indexed string, migration 0035, filled here by its triggers
+ * from plain inserts) and by a date filter, and the loans worklist, by search and by amount. Under the cap they count exactly,
  * and without a filter, or by status alone, they are never capped. (The users list: its own route
  * test.)
  */
