@@ -82,8 +82,13 @@ function whereWorklist(filter: WorklistFilter): SQL | undefined {
   );
 }
 
-async function countUpTo(db: DbOrTx, where: SQL | undefined, limit = FILTER_COUNT_LIMIT): Promise<number> {
-  const matching = db.select({ one: sql`1` }).from(applications).where(where).limit(limit).as('matches');
+async function countUpTo(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(applications)
+    .where(where)
+    .limit(FILTER_COUNT_LIMIT)
+    .as('matches');
   const [row] = await countMatches(db, matching);
   return row?.count ?? 0;
 }

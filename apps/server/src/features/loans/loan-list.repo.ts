@@ -15,7 +15,7 @@ import { amongNamedPage, type ConditionPlacement, pageEq } from '../../db/page-i
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loans, loanTypes, users } from '../../db/schema/index.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
-import { type LoanView, runningLoanCount } from './loan-reads.repo.ts';
+import { borrowerNameByKey, type LoanView, runningLoanCount } from './loan-reads.repo.ts';
 import type { LoanRow } from './loans.repo.ts';
 
 /** The loans worklist's filters, resolved to column ranges by the service. */
@@ -112,8 +112,7 @@ const listPage = preparedRead(
     const rows = db
       .select({
         loan: loans,
-        // user_id is a non-null foreign key: every loan finds its borrower.
-        userName: byKey<string>(users.name, users.id, loans.userId),
+        userName: borrowerNameByKey,
         loanTypeName: loanTypes.name,
       })
       .from(loans)
@@ -208,8 +207,7 @@ const exportPage = preparedRead(
     return db
       .select({
         loan: loans,
-        // user_id is a non-null foreign key: every loan finds its borrower.
-        userName: byKey<string>(users.name, users.id, loans.userId),
+        userName: borrowerNameByKey,
         loanTypeName: loanTypes.name,
         disbursedByName: byKey<string | null>(users.name, users.id, loans.disbursedById),
         cursorAt: exactTime(loans.openingDate),

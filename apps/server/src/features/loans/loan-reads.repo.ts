@@ -16,6 +16,13 @@ import {
 import { type StatusUserShape, statusUserShape, whereStatusUser } from '../../db/status-user-filter.ts';
 import type { LoanRow } from './loans.repo.ts';
 
+/**
+ * A loan's borrower's name as a key lookup per row (db/key-lookup.ts), never a join, which
+ * PostgreSQL may plan as a hash of the whole users table. user_id is a non-null foreign key: every
+ * loan finds its borrower.
+ */
+export const borrowerNameByKey = byKey<string>(users.name, users.id, loans.userId);
+
 export interface LoanView {
   readonly loan: LoanRow;
   readonly userName: string;
@@ -262,13 +269,13 @@ const overdueInstallments = preparedRead('loans.overdue_installments', (db) =>
 
 /**
  * The borrower's name and phone are key lookups per row (db/key-lookup.ts): joined, PostgreSQL hashed
- * the whole users table for every page of late loans. user_id is a non-null foreign key.
+ * the whole users table for every page of late loans.
  */
 const overdueExportPage = preparedRead('loans.overdue_export_page', (db, shape: string) =>
   db
     .select({
       loan: loans,
-      userName: byKey<string>(users.name, users.id, loans.userId),
+      userName: borrowerNameByKey,
       phoneNumber: byKey<string | null>(users.phoneNumber, users.id, loans.userId),
       loanTypeName: loanTypes.name,
     })
