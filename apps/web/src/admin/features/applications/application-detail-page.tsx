@@ -8,6 +8,7 @@ import {
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { serverReason } from '../../../lib/api-error-message.ts';
+import { focusWhenReady } from '../../../lib/focus-when-ready.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -279,10 +280,9 @@ export function ApplicationDetailPage() {
         onClose={() => setPending(null)}
         // The action buttons change with the status: focus the next one, not the page's top.
         onDone={() =>
-          requestAnimationFrame(() => {
-            const next = actionsRow.current?.querySelector<HTMLElement>('button, a');
-            (next ?? actionsRow.current)?.focus();
-          })
+          focusWhenReady(
+            () => actionsRow.current?.querySelector<HTMLElement>('button, a') ?? actionsRow.current,
+          )
         }
       />
     </div>

@@ -117,7 +117,7 @@ export function ApplicationsPage() {
         pending={pending}
         onClose={() => setPending(null)}
         // After the dialog has handed focus back: the row stays, with its next action.
-        onDone={(application) => requestAnimationFrame(() => focusApplicationRow(application))}
+        onDone={focusApplicationRow}
         onPayoutProcessing={(application) => {
           setProcessing((current) => new Set([...current, application.id]));
         }}

@@ -7,6 +7,7 @@ import {
   ugxOrZero,
 } from '@sente/contract';
 import { Link } from 'react-router';
+import { focusWhenReady } from '../../../lib/focus-when-ready.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { Paging } from '../../../lib/use-url-paging.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -32,24 +33,30 @@ export const STATUS_LABELS: Record<ApplicationDto['status'], string> = {
   REJECTED: 'Rejected',
 };
 
-/** What a row's action cell shows: its status, or DISBURSED once the loan exists. */
-type RowState = ApplicationDto['status'] | 'DISBURSED';
-const rowStateOf = (a: ApplicationDto): RowState => (a.approved_loan !== null ? 'DISBURSED' : a.status);
+/**
+ * What a row's action cell shows: its status, DISBURSED once the loan exists, or PROCESSING while a
+ * sent payout is not confirmed yet.
+ */
+type RowState = ApplicationDto['status'] | 'DISBURSED' | 'PROCESSING';
+const rowStateOf = (a: ApplicationDto, isProcessing = false): RowState => {
+  if (a.approved_loan !== null) return 'DISBURSED';
+  return isProcessing && a.status === 'APPROVED' ? 'PROCESSING' : a.status;
+};
 
 /**
  * Where focus goes once an action on a row is done: the row's next action, else its name. The list
- * draws the changed row a moment after the dialog closes (the query cache tells the table on a
- * timer, which a busy phone or laptop runs after the next frame), so this waits, up to a second,
- * until the row no longer shows the state the action started from.
+ * draws the changed row a moment after the dialog closes, so this waits until the row no longer
+ * shows the state the action started from (every action changes it).
  */
-export function focusApplicationRow(application: ApplicationDto, framesLeft = 60): void {
-  const cell = document.querySelector<HTMLElement>(`[data-application-actions="${application.id}"]`);
-  if (cell?.dataset.rowState === rowStateOf(application) && framesLeft > 0) {
-    requestAnimationFrame(() => focusApplicationRow(application, framesLeft - 1));
-    return;
-  }
-  const next = cell?.querySelector<HTMLElement>('button, a');
-  (next ?? document.getElementById(`application-${application.id}-name`))?.focus();
+export function focusApplicationRow(application: ApplicationDto): void {
+  focusWhenReady(() => {
+    const cell = document.querySelector<HTMLElement>(`[data-application-actions="${application.id}"]`);
+    if (!cell || cell.dataset.rowState === rowStateOf(application)) return null;
+    return (
+      cell.querySelector<HTMLElement>('button, a') ??
+      document.getElementById(`application-${application.id}-name`)
+    );
+  });
 }
 
 /** Sticky while the table scrolls sideways on a narrow screen; the header cell keeps its shade. */
@@ -98,7 +105,11 @@ function ActionCell({
     );
   }
   return (
-    <div className="flex items-center gap-1" data-application-actions={a.id} data-row-state={rowStateOf(a)}>
+    <div
+      className="flex items-center gap-1"
+      data-application-actions={a.id}
+      data-row-state={rowStateOf(a, isProcessing)}
+    >
       {actions ?? <span className="text-slate-600 dark:text-slate-400">—</span>}
     </div>
   );
