@@ -22,6 +22,8 @@ import {
 export interface WorklistFilter {
   readonly status?: ApplicationStatus | undefined;
   readonly userId?: number | undefined;
+  /** A whole NIN, upper-cased: the search when it is one, matched exactly. */
+  readonly nin?: string | undefined;
   /** A LIKE pattern, already escaped and lower-cased: `%term%`. */
   readonly searchPattern?: string | undefined;
   readonly submittedFrom?: Date | undefined;
@@ -37,6 +39,7 @@ export interface WorklistFilter {
 export function hasWorklistFilter(filter: WorklistFilter): boolean {
   return (
     filter.searchPattern !== undefined ||
+    filter.nin !== undefined ||
     filter.submittedFrom !== undefined ||
     filter.submittedBefore !== undefined ||
     filter.amountMin !== undefined ||
@@ -79,6 +82,7 @@ function whereWorklist(filter: WorklistFilter): SQL | undefined {
   return and(
     whereFilters(filter),
     filter.searchPattern !== undefined ? searchMatch(filter.searchPattern) : undefined,
+    filter.nin !== undefined ? eq(applications.nin, filter.nin) : undefined,
   );
 }
 

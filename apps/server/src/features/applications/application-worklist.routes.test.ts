@@ -112,6 +112,15 @@ describe('GET /api/loans/applications/ search', () => {
     expect(await listedIds('search=cm22222222222b')).toEqual([ids.hardware]);
   });
 
+  it('finds an application by its whole NIN typed in groups with spaces (matched exactly, not as text)', async () => {
+    const res = await list(`search=${encodeURIComponent(' cm222 2222 2222b ')}`);
+    expect(res.json()).toMatchObject({ count: 1, count_capped: false, results: [{ id: ids.hardware }] });
+  });
+
+  it('finds applications by part of a NIN', async () => {
+    expect(await listedIds('search=2222222')).toEqual([ids.hardware]);
+  });
+
   it('counts only what it found and combines with the status filter', async () => {
     const res = await list('search=nakato&status=APPROVED');
     expect(res.json()).toMatchObject({ count: 1, results: [{ id: ids.late }] });
