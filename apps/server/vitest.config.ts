@@ -19,6 +19,7 @@ const POSTGRES_ONLY = [
   'test/replicas.test.ts', // two server processes on one database
   'test/shared-rate-limit.test.ts',
   'src/db/change-feed.test.ts', // LISTEN/NOTIFY between connections
+  'src/db/client.test.ts', // the pool's session settings
   'src/db/counters.test.ts', // checks the counters over a bulk (COPY) seed
   'src/jobs/job-queue-replicas.test.ts', // two connection pools stand in for two replicas
   'src/features/auth/signed-in-cache.test.ts',

@@ -74,6 +74,9 @@ function isGuarded(config: Partial<Pick<Config, 'env'>>): boolean {
   return config.env !== 'production';
 }
 
+/** Session settings of every pooled connection (the benchmark's baseline uses them too). */
+export const DATABASE_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 export async function openDatabase(
   config: Pick<Config, 'database'> & Partial<Pick<Config, 'env'>>,
 ): Promise<Database> {
@@ -93,6 +96,11 @@ export async function openDatabase(
       query_timeout: statementTimeout + 5_000,
       keepAlive: true,
       application_name: 'sente',
+      // Short statements, many at once: no JIT and no parallel workers. A generic plan whose LIMIT
+      // is a parameter is costed for a tenth of the table, so at a million users PostgreSQL compiled
+      // pages that run in 0.1-3 ms (13-90 ms of JIT a request) and started workers for them (a 2 ms
+      // walk took 9 ms in parallel), with no spare core under load to run them (docs/scale.md).
+      options: DATABASE_SESSION_OPTIONS,
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
