@@ -319,15 +319,21 @@ describe('the queries behind the admin screens', () => {
     expect(sorted).toEqual([]);
   });
 
-  it('walks the loans in arrears newest first, and a Collections bucket by balance, index-only', () => {
+  it('walks the loans in arrears newest first, a Collections bucket by balance and transactions by status and type, index-only', () => {
     // Each walk skips the loans whose due date is outside the range: the newest loans (not yet
     // due) and the smallest balances (rarely 90 days late). Read from the table, that was 33,000
-    // and 30,000 heap reads a page at a million users (migration 0034, docs/scale.md).
+    // and 30,000 heap reads a page at a million users (migration 0034, docs/scale.md). The newest
+    // completed transactions are mostly not repayments: 3,285 skipped for a page of 20 there
+    // (migration 0037); either of the two indexes may serve, testing the other column in it.
     const walks = [
-      { endpoint: '/api/loans/loans/?arrears=1-30', index: 'loans_opening_date_idx' },
+      { endpoint: '/api/loans/loans/?arrears=1-30', index: /^loans_opening_date_idx$/ },
       {
         endpoint: '/api/loans/overdue-payments/?bucket=90%2B&ordering=remaining_balance',
-        index: 'loans_owed_idx',
+        index: /^loans_owed_idx$/,
+      },
+      {
+        endpoint: '/api/wallet/admin/all-transactions/?type=REPAYMENT&status=COMPLETED',
+        index: /^platform_transactions_(status|type)_created_idx$/,
       },
     ];
     for (const walk of walks) {
@@ -339,12 +345,15 @@ describe('the queries behind the admin screens', () => {
         pages.flatMap((e) =>
           [e.plan, e.settled?.plan]
             .filter((plan) => plan !== undefined)
-            .map((plan) => ({ indexOnly: indexOnlyScans(plan), sorts: sorts(plan).length })),
+            .map((plan) => ({
+              indexOnly: indexOnlyScans(plan).map((index) => (walk.index.test(index) ? 'the walk' : index)),
+              sorts: sorts(plan).length,
+            })),
         ),
         walk.endpoint,
       ).toEqual([
-        { indexOnly: [walk.index], sorts: 1 },
-        { indexOnly: [walk.index], sorts: 1 },
+        { indexOnly: ['the walk'], sorts: 1 },
+        { indexOnly: ['the walk'], sorts: 1 },
       ]);
     }
   });

@@ -84,6 +84,8 @@ export const platformTransactions = pgTable(
   (t) => [
     check('platform_transactions_amount_positive', sql`${t.amount} > 0`),
     index('platform_transactions_created_idx').on(t.createdAt, t.id),
+    // Migration 0037 adds INCLUDE (type) and INCLUDE (status), which drizzle cannot declare: a
+    // page filtered by both tests the other column in the index (transaction-list.repo.ts).
     index('platform_transactions_status_created_idx').on(t.status, t.createdAt, t.id),
     index('platform_transactions_type_created_idx').on(t.type, t.createdAt, t.id),
     index('platform_transactions_user_created_idx').on(t.userId, t.createdAt, t.id),
