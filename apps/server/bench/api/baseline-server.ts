@@ -8,13 +8,14 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { DATABASE_SESSION_OPTIONS } from '../../src/db/client.ts';
+import { applySessionSettings } from '../../src/db/client.ts';
 import type { BaselinePlan } from '../../test/capture-sql.ts';
 
 const [planFile, port, url, poolSize] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile as string, 'utf8')) as BaselinePlan;
+const pool = new pg.Pool({ connectionString: url, max: Number(poolSize) });
 // The server's session settings, which change how PostgreSQL runs a statement (db/client.ts).
-const pool = new pg.Pool({ connectionString: url, max: Number(poolSize), options: DATABASE_SESSION_OPTIONS });
+applySessionSettings(pool);
 const app = Fastify({ logger: false });
 
 for (const [index, endpoint] of plan.endpoints.entries()) {

@@ -74,8 +74,24 @@ function isGuarded(config: Partial<Pick<Config, 'env'>>): boolean {
   return config.env !== 'production';
 }
 
-/** Session settings of every pooled connection (the benchmark's baseline uses them too). */
-export const DATABASE_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+/**
+ * Short statements, many at once: no JIT and no parallel workers. A generic plan whose LIMIT is a
+ * parameter is costed for a tenth of the table, so at a million users PostgreSQL compiled pages
+ * that run in 0.1-3 ms (13-90 ms of JIT a request) and started workers for them (a 2 ms walk took
+ * 9 ms in parallel), with no spare core under load to run them (docs/scale.md). Set by a statement
+ * on each new connection rather than as startup options, which PgBouncer refuses unless told to
+ * ignore them. The benchmark's baseline runs the same.
+ */
+export const DATABASE_SESSION_SETTINGS = 'set jit = off; set max_parallel_workers_per_gather = 0';
+
+/** Applies DATABASE_SESSION_SETTINGS to every connection the pool opens, before its first query. */
+export function applySessionSettings(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    // Queued ahead of whatever the pool hands the client for. Should it fail, the connection keeps
+    // PostgreSQL's defaults, slower but correct, and its next statement reports a broken connection.
+    client.query(DATABASE_SESSION_SETTINGS).catch(() => {});
+  });
+}
 
 export async function openDatabase(
   config: Pick<Config, 'database'> & Partial<Pick<Config, 'env'>>,
@@ -96,12 +112,8 @@ export async function openDatabase(
       query_timeout: statementTimeout + 5_000,
       keepAlive: true,
       application_name: 'sente',
-      // Short statements, many at once: no JIT and no parallel workers. A generic plan whose LIMIT
-      // is a parameter is costed for a tenth of the table, so at a million users PostgreSQL compiled
-      // pages that run in 0.1-3 ms (13-90 ms of JIT a request) and started workers for them (a 2 ms
-      // walk took 9 ms in parallel), with no spare core under load to run them (docs/scale.md).
-      options: DATABASE_SESSION_OPTIONS,
     });
+    applySessionSettings(pool);
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     // Transactions run on clients checked out of the pool; only root-handle queries use pool.query.
