@@ -5,6 +5,7 @@
  * plan test (test/query-plans.test.ts) explains each query.
  */
 import pg from 'pg';
+import { DATABASE_SESSION_SETTINGS } from '../src/db/client.ts';
 
 export interface CapturedQuery {
   readonly text: string;
@@ -30,6 +31,8 @@ export async function captureQueries(run: () => Promise<unknown>): Promise<Captu
   prototype.query = function watched(this: unknown, ...args: unknown[]) {
     const [first, second] = args;
     const config = typeof first === 'string' ? { text: first } : (first as Record<string, unknown>);
+    // A new connection's session settings belong to the pool, not to the endpoint (db/client.ts).
+    if (config.text === DATABASE_SESSION_SETTINGS) return original.apply(this, args);
     const values = (Array.isArray(second) ? second : (config.values as unknown[] | undefined)) ?? [];
     const entry: Timed = {
       text: String(config.text),
