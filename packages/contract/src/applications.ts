@@ -27,6 +27,11 @@ export type DocumentType = z.infer<typeof DocumentType>;
 /** National Identification Number: 14 letters and digits, C then M or F (format only). */
 export const NIN_PATTERN = /^C[MF][0-9A-Z]{12}$/;
 
+/** A NIN as stored: spaces dropped, letters upper-cased (the form and the admin search alike). */
+export function normalizeNin(value: string): string {
+  return value.replace(/\s/g, '').toUpperCase();
+}
+
 export const ApplicationDto = z
   .object({
     id: Id,
@@ -110,7 +115,7 @@ export const CreateApplicationBody = z.object({
   monthly_income: UgxInput,
   nin: z
     .string()
-    .transform((value) => value.replace(/\s/g, '').toUpperCase())
+    .transform(normalizeNin)
     .pipe(z.string().regex(NIN_PATTERN, 'Enter a National Identification Number like CM12345678901A')),
 });
 export type CreateApplicationBody = z.infer<typeof CreateApplicationBody>;

@@ -4,6 +4,7 @@ import {
   endOfKampalaDate,
   formatUgx,
   NIN_PATTERN,
+  normalizeNin,
   startOfKampalaDate,
 } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
@@ -90,7 +91,7 @@ export interface ApplicationListFilter {
  * grew with the table (p99 138 ms at a million users, docs/scale.md).
  */
 function wholeNinOf(search: string | undefined): string | undefined {
-  const nin = search?.replace(/\s/g, '').toUpperCase();
+  const nin = search === undefined ? undefined : normalizeNin(search);
   return nin !== undefined && NIN_PATTERN.test(nin) ? nin : undefined;
 }
 
