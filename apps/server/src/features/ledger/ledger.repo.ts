@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
@@ -16,17 +16,40 @@ export type EntryRow = typeof ledgerEntries.$inferSelect;
 
 /**
  * Inserts the postings whose idempotency keys are new, in one statement; answers the inserted rows
- * (a key that exists is left out: it already posted).
+ * (a key that exists is left out: it already posted) and, when any was inserted, the ids of the
+ * existing accounts among `accountCodes`, read by the same statement: the accounts its entries will
+ * need, one round trip sooner (issue 20). Read without a lock, at the statement's snapshot, like a
+ * plain SELECT of them.
  */
 export async function insertPostingsOnce(
   db: DbOrTx,
   values: readonly (typeof ledgerPostings.$inferInsert)[],
-): Promise<PostingRow[]> {
-  return db
+  accountCodes: readonly string[],
+): Promise<{ postings: PostingRow[]; accounts: { id: number; code: string }[] }> {
+  const codes =
+    accountCodes.length > 0
+      ? sql.join(
+          accountCodes.map((code) => sql`${code}`),
+          sql`, `,
+        )
+      : sql`null`;
+  const rows = await db
     .insert(ledgerPostings)
     .values([...values])
     .onConflictDoNothing({ target: ledgerPostings.idempotencyKey })
-    .returning();
+    .returning({
+      ...getTableColumns(ledgerPostings),
+      // An uncorrelated subquery: PostgreSQL runs it once, whatever the number of rows.
+      accounts: sql<
+        { id: number; code: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', a.id, 'code', a.code)), '[]'::json)
+        from ledger_accounts a where a.code in (${codes}))`,
+    });
+  const [first] = rows;
+  return {
+    postings: rows.map(({ accounts: _, ...posting }) => posting),
+    accounts: (first?.accounts ?? []).map((account) => ({ id: Number(account.id), code: account.code })),
+  };
 }
 
 export async function findPostingByKey(db: DbOrTx, idempotencyKey: string): Promise<PostingRow | undefined> {

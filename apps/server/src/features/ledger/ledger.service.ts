@@ -87,9 +87,14 @@ export function createLedgerService({ clock }: { clock: Clock }) {
 
   /**
    * The ids of the accounts, opening user wallets on first use, without locking them: the write
-   * locks them (writePostings). An account opened by another transaction a moment ago is read again.
+   * locks them (writePostings). `found` are those already read (by the postings' insert); an
+   * account opened by another transaction a moment ago is read again.
    */
-  async function accountIds(tx: Tx, codes: readonly AccountCode[]): Promise<Map<AccountCode, number>> {
+  async function accountIds(
+    tx: Tx,
+    codes: readonly AccountCode[],
+    found: readonly { id: number; code: string }[],
+  ): Promise<Map<AccountCode, number>> {
     const idOf = new Map<AccountCode, number>();
     const note = (rows: { id: number; code: string }[]) => {
       for (const row of rows) idOf.set(row.code as AccountCode, Number(row.id));
@@ -97,7 +102,7 @@ export function createLedgerService({ clock }: { clock: Clock }) {
     // Opened only when missing: an insert that meets an existing account waits for whichever
     // transaction is writing that account (its unique check), which for a popular lender's wallet
     // is a queue of its own (bench:money's hot case).
-    note(await openAndFindAccountIds(tx, codes, []));
+    note(found.filter((row) => codes.includes(row.code as AccountCode)));
     const toOpen = codes.flatMap((code) => {
       const account = idOf.has(code) ? null : perUserAccount(code);
       return account ? [{ code, ...account }] : [];
@@ -120,8 +125,8 @@ export function createLedgerService({ clock }: { clock: Clock }) {
   }
 
   /**
-   * Posts journals as one unit: claims their keys in one statement, finds (or opens) their accounts
-   * in one more, then locks every account they name (in id order) and writes entries, balances and
+   * Posts journals as one unit: claims their keys and finds their existing accounts in one
+   * statement (opening a user's account on its first use in one more), then locks every account they name (in id order) and writes entries, balances and
    * totals in one more (writePostings). A key that already posted answers its posting with isNew
    * false and writes nothing.
    */
@@ -133,7 +138,7 @@ export function createLedgerService({ clock }: { clock: Clock }) {
     const now = clock.now();
     const postedAt = (journal: Journal) => journal.postedAt ?? now;
     // The keys are claimed first: a concurrent duplicate waits here, then finds the posting done.
-    const inserted = await insertPostingsOnce(
+    const { postings: inserted, accounts } = await insertPostingsOnce(
       tx,
       items.map(({ journal, reverses }) => ({
         idempotencyKey: journal.idempotencyKey,
@@ -143,6 +148,7 @@ export function createLedgerService({ clock }: { clock: Clock }) {
         reversesPostingId: reverses?.id ?? null,
         createdAt: postedAt(journal),
       })),
+      [...new Set(items.flatMap(({ journal }) => journal.lines.map((line) => line.account)))],
     );
     const byKey = new Map(inserted.map((posting) => [posting.idempotencyKey, posting]));
     const results: Posted[] = [];
@@ -164,9 +170,11 @@ export function createLedgerService({ clock }: { clock: Clock }) {
     const fresh = items.filter(({ journal }) => byKey.has(journal.idempotencyKey));
     if (fresh.length === 0) return results;
 
-    const idOf = await accountIds(tx, [
-      ...new Set(fresh.flatMap(({ journal }) => journal.lines.map((line) => line.account))),
-    ]);
+    const idOf = await accountIds(
+      tx,
+      [...new Set(fresh.flatMap(({ journal }) => journal.lines.map((line) => line.account)))],
+      accounts,
+    );
     const entries: { postingId: number; accountId: number; amount: number; createdAt: Date }[] = [];
     const deltas = new Map<number, number>();
     const totals = new Map<string, { kind: string; day: string; amount: number; postings: number }>();

@@ -1,6 +1,7 @@
 import { formatUgx } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
 import { isRetryable } from '../../db/retry-transaction.ts';
+import { underSavepoint } from '../../db/savepoint.ts';
 import type { JournalLine, LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_WALLET, SUSPENSE, userWallet } from '../ledger/ledger-accounts.ts';
 import type { AllocationResult } from '../loans/allocate-repayment.ts';
@@ -10,7 +11,6 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PaymentFlow } from '../payments/payment-flow.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { TransactionRow } from '../payments/platform-transaction.ts';
-import { findLoanForMessage } from './loan-messages.repo.ts';
 
 export const PAYMENT_MODE: Record<string, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
 
@@ -44,8 +44,8 @@ async function allocate(
   loanId: number,
 ): Promise<Settlement> {
   try {
-    return await tx.transaction(async (savepoint): Promise<Settlement> => {
-      const result = await deps.loans.allocateRepayment(savepoint, {
+    return await underSavepoint(tx, 'allocation', async (): Promise<Settlement> => {
+      const result = await deps.loans.allocateRepayment(tx, {
         loanId,
         amount: payment.amount,
         paidAt: payment.completedAt ?? payment.updatedAt,
@@ -53,7 +53,7 @@ async function allocate(
         paymentMode: PAYMENT_MODE[payment.provider] ?? 'Mobile Money',
       });
       if (result.kind !== 'allocated') return result;
-      const { lines, shareLines } = await deps.splitRepayment(savepoint, {
+      const { lines, shareLines } = await deps.splitRepayment(tx, {
         loanId,
         principal: result.principal,
         interest: result.interest,
@@ -161,14 +161,19 @@ export function repaymentFlow(deps: {
       });
       // The borrower's SMS receipt once the money is applied to the loan: the balance left, or, for
       // the repayment that pays it off, that the loan is fully paid; once each, whatever repeats.
-      if (settlement.kind === 'allocated' && payment.loanId !== null) {
-        const loan = await findLoanForMessage(tx, payment.loanId);
-        const about = { name: loan?.name ?? '', loanRef: loan?.loanRef ?? '', amount: payment.amount };
-        // The borrower as just read with the loan, when the payer is the borrower (always, from the
-        // app): the message need not read them again.
+      if (settlement.kind === 'allocated') {
+        const { loanRef, borrower } = settlement.loan;
+        const about = { name: borrower.name, loanRef, amount: payment.amount };
+        // The borrower as the allocation read them with the loan, when the payer is the borrower
+        // (always, from the app): the message need not read them again.
         const recipient =
-          loan && !loan.isDeleted && loan.userId === payment.userId
-            ? { id: loan.userId, name: loan.name, email: loan.email, phoneNumber: loan.phoneNumber }
+          !borrower.isDeleted && borrower.id === payment.userId
+            ? {
+                id: borrower.id,
+                name: borrower.name,
+                email: borrower.email,
+                phoneNumber: borrower.phoneNumber,
+              }
             : undefined;
         if (settlement.remainingBalance > 0) {
           await messages.send(

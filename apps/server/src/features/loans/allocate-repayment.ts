@@ -8,7 +8,7 @@ import {
   type InstallmentRow,
   insertRepayment,
   insertStatusHistory,
-  lockLoan,
+  lockLoanForRepayment,
   recordInstallmentPayment,
   updateLoan,
 } from './loans.repo.ts';
@@ -30,6 +30,8 @@ export interface AllocateRepaymentInput {
 export type AllocationResult =
   | {
       readonly kind: 'allocated';
+      /** The loan as the allocation read it under its lock: what the borrower's receipt names. */
+      readonly loan: RepaidLoan;
       readonly repaymentId: number;
       readonly principal: Ugx;
       readonly interest: Ugx;
@@ -40,6 +42,18 @@ export type AllocationResult =
   /** The loan was already fully paid before this money arrived. */
   | { readonly kind: 'nothing-owed' }
   | { readonly kind: 'refused'; readonly code: AllocationRefusal; readonly reason: string };
+
+/** A repaid loan's reference and its borrower's contact (isDeleted: the account is closed). */
+export interface RepaidLoan {
+  readonly loanRef: string;
+  readonly borrower: {
+    readonly id: number;
+    readonly name: string;
+    readonly email: string;
+    readonly phoneNumber: string | null;
+    readonly isDeleted: boolean;
+  };
+}
 
 export type AllocationRefusal = 'INVALID_AMOUNT' | 'LOAN_NOT_FOUND' | 'PAYMENT_ALLOCATED_ELSEWHERE';
 
@@ -55,29 +69,35 @@ export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): 
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
     return { kind: 'refused', code: 'INVALID_AMOUNT', reason: `Invalid amount ${input.amount}` };
   }
-  if (input.platformTransactionId !== null) {
-    const earlier = await findRepaymentByPlatformTransaction(tx, input.platformTransactionId);
-    if (earlier) {
-      if (earlier.loanId !== input.loanId) {
-        return {
-          kind: 'refused',
-          code: 'PAYMENT_ALLOCATED_ELSEWHERE',
-          reason: `This payment was already allocated to loan ${earlier.loanId}`,
-        };
-      }
-      return {
-        kind: 'allocated',
-        repaymentId: earlier.id,
-        principal: ugx(earlier.principal),
-        interest: ugx(earlier.interest),
-        remainingBalance: ugx(earlier.remainingBalanceAfter),
-        overpayment: ugx(input.amount - earlier.amount),
-      };
-    }
+  // One round trip: the loan locked, its borrower, and this payment's earlier repayment if any.
+  const locked = await lockLoanForRepayment(tx, input.loanId, input.platformTransactionId);
+  // A loan that does not exist may still be named by a mistake: where did this payment go?
+  const earlier = locked
+    ? locked.earlier
+    : input.platformTransactionId === null
+      ? null
+      : ((await findRepaymentByPlatformTransaction(tx, input.platformTransactionId)) ?? null);
+  if (earlier && earlier.loanId !== input.loanId) {
+    return {
+      kind: 'refused',
+      code: 'PAYMENT_ALLOCATED_ELSEWHERE',
+      reason: `This payment was already allocated to loan ${earlier.loanId}`,
+    };
   }
-  const loan = await lockLoan(tx, input.loanId);
-  if (!loan)
+  if (!locked)
     return { kind: 'refused', code: 'LOAN_NOT_FOUND', reason: `Loan ${input.loanId} does not exist` };
+  if (earlier) {
+    return {
+      kind: 'allocated',
+      loan: { loanRef: locked.loan.loanRef, borrower: locked.borrower },
+      repaymentId: earlier.id,
+      principal: ugx(earlier.principal),
+      interest: ugx(earlier.interest),
+      remainingBalance: ugx(earlier.remainingBalanceAfter),
+      overpayment: ugx(input.amount - earlier.amount),
+    };
+  }
+  const { loan } = locked;
   const balance = loan.totalPayable - loan.totalPayments;
   if (balance <= 0) return { kind: 'nothing-owed' };
   const applied = Math.min(input.amount, balance);
@@ -126,6 +146,7 @@ export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): 
   });
   return {
     kind: 'allocated',
+    loan: { loanRef: loan.loanRef, borrower: locked.borrower },
     repaymentId: repayment.id,
     principal: ugx(principal),
     interest: ugx(interest),

@@ -75,16 +75,37 @@ export async function insertStatusHistory(tx: DbOrTx, row: typeof loanStatusHist
 
 // The reads of every repayment's allocation, as named statements: planned once per connection
 // (issue 20, docs/scale.md).
-const loanLocked = preparedRead('loans.lock', (db) =>
+const loanLockedForRepayment = preparedRead('loans.lock_for_repayment', (db) =>
   db
-    .select()
+    .select({
+      loan: loans,
+      borrower: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+        isDeleted: sql<boolean>`${users.deletedAt} is not null`,
+      },
+      earlier: loanRepayments,
+    })
     .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .leftJoin(
+      loanRepayments,
+      eq(loanRepayments.platformTransactionId, sql.placeholder('platformTransactionId')),
+    )
     .where(eq(loans.id, sql.placeholder('loanId')))
-    .for('update'),
+    .for('update', { of: loans }),
 );
 
-export async function lockLoan(tx: DbOrTx, loanId: number): Promise<LoanRow | undefined> {
-  const [row] = await loanLocked(tx).execute({ loanId });
+/**
+ * The loan a repayment is for, locked so concurrent repayments take turns, with what the
+ * allocation needs besides in the same round trip: its borrower's contact (the receipt's) and the
+ * repayment this payment already made, if any (`platformTransactionId` null: none is looked for).
+ * Undefined when the loan does not exist.
+ */
+export async function lockLoanForRepayment(tx: DbOrTx, loanId: number, platformTransactionId: number | null) {
+  const [row] = await loanLockedForRepayment(tx).execute({ loanId, platformTransactionId });
   return row;
 }
 

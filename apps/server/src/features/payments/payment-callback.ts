@@ -6,6 +6,7 @@ import { isCallbackSignatureValid } from './callback-signature.ts';
 import type { ProviderName } from './payment-provider.ts';
 import { findTransactionByReference } from './payments.repo.ts';
 import type { PaymentsService } from './payments.service.ts';
+import type { TransactionRow } from './platform-transaction.ts';
 
 export const INVALID_SIGNATURE = 'Invalid callback signature';
 
@@ -33,18 +34,23 @@ export function createPaymentCallbackHandler({
       throw new UnauthenticatedError('INVALID_SIGNATURE', INVALID_SIGNATURE);
     }
     const reference = input.body.referenceId ?? input.body.externalId;
-    const payment = reference ? await findTransactionByReference(db, reference) : undefined;
-    if (!payment || payment.provider !== input.provider)
-      throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
-    if (input.body.amount !== undefined && input.body.amount.trim() !== String(payment.amount)) {
-      throw new InvalidInputError(
-        'CALLBACK_AMOUNT_MISMATCH',
-        'The callback amount does not match the payment',
-      );
-    }
+    if (!reference) throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
+    // Checked on the row as the payment's lock reads it, before anything moves: a refusal changes
+    // nothing.
+    const accept = (payment: TransactionRow): void => {
+      if (payment.provider !== input.provider)
+        throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
+      if (input.body.amount !== undefined && input.body.amount.trim() !== String(payment.amount)) {
+        throw new InvalidInputError(
+          'CALLBACK_AMOUNT_MISMATCH',
+          'The callback amount does not match the payment',
+        );
+      }
+    };
     const status = input.body.status.toUpperCase();
     if (status === 'SUCCESSFUL') {
-      return (await payments.complete(payment.id, input.body.financialTransactionId ?? null)).changed
+      const providerReference = input.body.financialTransactionId ?? null;
+      return (await payments.completeByReference(reference, accept, providerReference)).changed
         ? 'applied'
         : 'unchanged';
     }
@@ -52,8 +58,12 @@ export function createPaymentCallbackHandler({
       const reason = input.body.reason;
       const text =
         typeof reason === 'string' ? reason : (reason?.message ?? reason?.code ?? 'Payment failed');
-      return (await payments.fail(payment.id, text)).changed ? 'applied' : 'unchanged';
+      return (await payments.failByReference(reference, accept, text)).changed ? 'applied' : 'unchanged';
     }
+    // A status that moves nothing (PENDING…) is still answered as the others would be.
+    const payment = await findTransactionByReference(db, reference);
+    if (!payment) throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
+    accept(payment);
     return 'unchanged';
   };
 }

@@ -75,6 +75,24 @@ const transactionLocked = preparedRead('payments.lock', (db) =>
     .for('update'),
 );
 
+const transactionLockedByReference = preparedRead('payments.lock_by_reference', (db) =>
+  db
+    .select()
+    .from(platformTransactions)
+    .where(eq(platformTransactions.referenceId, sql.placeholder('referenceId')))
+    .limit(1)
+    .for('update'),
+);
+
+/** The payment with this reference, locked (a provider's callback names a payment by it). */
+export async function lockTransactionByReference(
+  db: DbOrTx,
+  referenceId: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await transactionLockedByReference(db).execute({ referenceId });
+  return row;
+}
+
 export async function lockTransaction(db: DbOrTx, id: number): Promise<TransactionRow | undefined> {
   const [row] = await transactionLocked(db).execute({ id });
   return row;

@@ -25,6 +25,7 @@ import {
   findTransactionWithUser,
   insertTransactionOnce,
   lockTransaction,
+  lockTransactionByReference,
   moveStatus,
   shiftTotals,
   sumOpenRepayments,
@@ -33,6 +34,11 @@ import {
 } from './payments.repo.ts';
 import type { TransactionRow, TransactionType, TransactionWithUser } from './platform-transaction.ts';
 import { checkUserPaymentLimits, isCollection } from './user-payment-limits.ts';
+
+/** A payment to finish: by its id, or by its reference with a check of the row as locked. */
+type PaymentTarget =
+  | { readonly id: number }
+  | { readonly referenceId: string; readonly accept: (payment: TransactionRow) => void };
 
 /** Whether a user's money may move to or from a number now (the accounts feature decides). */
 export interface PaymentNumberCheck {
@@ -123,14 +129,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   async function finish(
-    id: number,
+    target: PaymentTarget,
     outcome: 'COMPLETED' | 'FAILED',
     detail: { providerReference?: string | null; reason?: string },
   ): Promise<{ payment: TransactionRow; changed: boolean }> {
+    let id: number | undefined;
     const finished = await transaction(db, async (tx) => {
-      flowWrites.set(id, {});
-      const current = await lockTransaction(tx, id);
+      const current =
+        'id' in target
+          ? await lockTransaction(tx, target.id)
+          : await lockTransactionByReference(tx, target.referenceId);
       if (!current) throw new NotFoundError('PAYMENT_NOT_FOUND', 'Payment not found');
+      if ('accept' in target) target.accept(current);
+      id = current.id;
+      flowWrites.set(id, {});
       if (isFinal(current)) return { payment: current, changed: false };
       const now = clock.now();
       const flow = flowOf(current.type);
@@ -172,7 +184,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
         });
       }
       return { payment: answer, changed: true };
-    }).finally(() => flowWrites.delete(id));
+    }).finally(() => {
+      if (id !== undefined) flowWrites.delete(id);
+    });
     if (finished.changed && outcome === 'COMPLETED') {
       for (const handler of settledHandlers) handler(finished.payment);
     }
@@ -305,7 +319,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         });
       } catch (error) {
         if (error instanceof PaymentRejectedError)
-          return (await finish(payment.id, 'FAILED', { reason: error.message })).payment;
+          return (await finish({ id: payment.id }, 'FAILED', { reason: error.message })).payment;
         if (!(error instanceof ProviderUnavailableError)) throw error;
         await updateTransaction(db, payment.id, {
           attempts: payment.attempts + 1,
@@ -329,11 +343,29 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     complete(id: number, providerReference: string | null = null) {
-      return finish(id, 'COMPLETED', { providerReference });
+      return finish({ id }, 'COMPLETED', { providerReference });
     },
 
     fail(id: number, reason: string) {
-      return finish(id, 'FAILED', { reason });
+      return finish({ id }, 'FAILED', { reason });
+    },
+
+    /**
+     * A provider's word that a payment went through: the payment is found by its reference and
+     * locked, and `accept` may refuse it (it throws) before anything moves. One read fewer than
+     * finding it first (issue 20: every settlement at month-end comes this way).
+     */
+    completeByReference(
+      referenceId: string,
+      accept: (payment: TransactionRow) => void,
+      providerReference: string | null,
+    ) {
+      return finish({ referenceId, accept }, 'COMPLETED', { providerReference });
+    },
+
+    /** As completeByReference, for a provider's word that the payment failed. */
+    failByReference(referenceId: string, accept: (payment: TransactionRow) => void, reason: string) {
+      return finish({ referenceId, accept }, 'FAILED', { reason });
     },
 
     /** Asks the provider about one open payment and acts on the answer. */
@@ -351,14 +383,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       switch (answer.state) {
         case 'SUCCESSFUL':
-          return (await finish(payment.id, 'COMPLETED', { providerReference: answer.providerReference }))
-            .payment;
+          return (
+            await finish({ id: payment.id }, 'COMPLETED', { providerReference: answer.providerReference })
+          ).payment;
         case 'FAILED':
-          return (await finish(payment.id, 'FAILED', { reason: answer.reason })).payment;
+          return (await finish({ id: payment.id }, 'FAILED', { reason: answer.reason })).payment;
         case 'NOT_FOUND':
           if (age >= deps.pendingTimeoutMs) {
             return (
-              await finish(payment.id, 'FAILED', {
+              await finish({ id: payment.id }, 'FAILED', {
                 reason: 'The mobile-money provider has no record of this payment',
               })
             ).payment;

@@ -145,6 +145,10 @@ describe('POST /api/payments/callback/:provider/', () => {
     const { payment } = await processingWithdrawal(50_000);
     const res = await callback({ externalId: payment.reference_id, status: 'SUCCESSFUL', amount: '5000000' });
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'CALLBACK_AMOUNT_MISMATCH' });
+    expect(await statusOf(payment.id)).toBe('PROCESSING');
+    const failed = await callback({ externalId: payment.reference_id, status: 'FAILED', amount: '1' });
+    expect(failed.statusCode).toBe(400);
     expect(await statusOf(payment.id)).toBe('PROCESSING');
   });
 
@@ -160,6 +164,7 @@ describe('POST /api/payments/callback/:provider/', () => {
       payload: raw,
     });
     expect(wrongProvider.statusCode).toBe(404);
+    expect(await statusOf(payment.id)).toBe('PROCESSING');
   });
 });
 
