@@ -203,6 +203,8 @@ export async function walOfDatabase(
 export interface CpuSnapshot {
   readonly serverMs: number;
   readonly postgresMs: number;
+  /** Of postgresMs: the cluster's own processes (checkpointer, WAL writer, background writer…). */
+  readonly postgresBackgroundMs: number;
   readonly benchMs: number;
   readonly machineBusyMs: number;
   readonly machineIdleMs: number;
@@ -221,13 +223,21 @@ function processTicks(pid: number | string): number {
   }
 }
 
-function postgresTicks(): number {
-  let ticks = 0;
+/** A PostgreSQL process that serves no client: it works for the whole cluster. */
+const BACKGROUND =
+  /^postgres: (\S+: )?(checkpointer|background writer|walwriter|autovacuum|logical replication|archiver|stats|startup)/;
+
+function postgresTicks(): { all: number; background: number } {
+  const ticks = { all: 0, background: 0 };
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres'))
-        ticks += processTicks(entry);
+      if (!readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) continue;
+      const spent = processTicks(entry);
+      ticks.all += spent;
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      // The postmaster itself (its command is the binary's path) forks and reaps: background too.
+      if (BACKGROUND.test(command) || !command.startsWith('postgres:')) ticks.background += spent;
     } catch {}
   }
   return ticks;
@@ -239,9 +249,11 @@ export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
   const idle = (jiffies[3] ?? 0) + (jiffies[4] ?? 0); // idle + iowait
   const total = jiffies.slice(0, 8).reduce((sum, j) => sum + j, 0);
   const usage = process.cpuUsage();
+  const postgres = postgresTicks();
   return {
     serverMs: serverPid === undefined ? 0 : processTicks(serverPid) * TICK_MS,
-    postgresMs: postgresTicks() * TICK_MS,
+    postgresMs: postgres.all * TICK_MS,
+    postgresBackgroundMs: postgres.background * TICK_MS,
     benchMs: (usage.user + usage.system) / 1000,
     machineBusyMs: (total - idle) * TICK_MS,
     machineIdleMs: idle * TICK_MS,
@@ -252,6 +264,7 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot
   return {
     serverMs: after.serverMs - before.serverMs,
     postgresMs: after.postgresMs - before.postgresMs,
+    postgresBackgroundMs: after.postgresBackgroundMs - before.postgresBackgroundMs,
     benchMs: after.benchMs - before.benchMs,
     machineBusyMs: after.machineBusyMs - before.machineBusyMs,
     machineIdleMs: after.machineIdleMs - before.machineIdleMs,
