@@ -32,7 +32,7 @@ import { createMomoSimulator, type MomoSimulator } from '../src/features/payment
 import { captureQueries } from '../test/capture-sql.ts';
 import {
   type CounterDelta,
-  type CpuSnapshot,
+  type CpuSpent,
   cpuBetween,
   cpuSnapshot,
   deltaOf,
@@ -116,7 +116,7 @@ interface SettlementRun {
   /** WAL the bench database wrote (pg_waldump), null without access to the data directory. */
   readonly walOurs: number | null;
   /** CPU spent during the case, by whom (bench/money/observe.ts). */
-  readonly cpu: CpuSnapshot;
+  readonly cpu: CpuSpent;
 }
 
 async function post(url: string, token: string | null, body: unknown, headers: Record<string, string> = {}) {

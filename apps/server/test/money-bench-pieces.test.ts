@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type CpuSnapshot, cpuBetween } from '../bench/money/observe.ts';
 import { parsePgbench } from '../bench/money/pgbench.ts';
 import { percentile, timedPool } from '../bench/money/pool.ts';
 
@@ -44,5 +45,33 @@ describe("bench:money's pieces", () => {
     expect(percentile(sorted, 99)).toBe(99);
     expect(percentile([7], 99)).toBe(7);
     expect(percentile([], 50)).toBeNaN();
+  });
+
+  it("counts PostgreSQL's CPU per process: one that ended adds nothing, one that started adds all it spent", () => {
+    const snapshot = (postgres: [string, number, boolean][], machineBusyMs: number): CpuSnapshot => ({
+      serverMs: 0,
+      postgres: new Map(postgres.map(([pid, ticks, background]) => [pid, { ticks, background }])),
+      benchMs: 0,
+      machineBusyMs,
+      machineIdleMs: 0,
+    });
+    const before = snapshot(
+      [
+        ['10', 500, true], // the checkpointer
+        ['11', 9_000, false], // a backend that closes during the case
+        ['12', 100, false],
+      ],
+      0,
+    );
+    const after = snapshot(
+      [
+        ['10', 503, true],
+        ['12', 140, false],
+        ['13', 25, false], // a backend opened during the case
+      ],
+      1_000,
+    );
+    // Ticks are 10 ms: 3 + 40 + 25 ticks, of them 3 in the background.
+    expect(cpuBetween(before, after)).toMatchObject({ postgresMs: 680, postgresBackgroundMs: 30 });
   });
 });

@@ -202,6 +202,15 @@ export async function walOfDatabase(
  */
 export interface CpuSnapshot {
   readonly serverMs: number;
+  readonly postgres: ReadonlyMap<string, { readonly ticks: number; readonly background: boolean }>;
+  readonly benchMs: number;
+  readonly machineBusyMs: number;
+  readonly machineIdleMs: number;
+}
+
+/** CPU milliseconds spent between two snapshots, by whom. */
+export interface CpuSpent {
+  readonly serverMs: number;
   readonly postgresMs: number;
   /** Of postgresMs: the cluster's own processes (checkpointer, WAL writer, background writer…). */
   readonly postgresBackgroundMs: number;
@@ -227,20 +236,20 @@ function processTicks(pid: number | string): number {
 const BACKGROUND =
   /^postgres: (\S+: )?(checkpointer|background writer|walwriter|autovacuum|logical replication|archiver|stats|startup)/;
 
-function postgresTicks(): { all: number; background: number } {
-  const ticks = { all: 0, background: 0 };
+/** Each PostgreSQL process's CPU ticks so far, by pid, and whether it is a background one. */
+function postgresTicks(): Map<string, { ticks: number; background: boolean }> {
+  const byPid = new Map<string, { ticks: number; background: boolean }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (!readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) continue;
-      const spent = processTicks(entry);
-      ticks.all += spent;
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
       // The postmaster itself (its command is the binary's path) forks and reaps: background too.
-      if (BACKGROUND.test(command) || !command.startsWith('postgres:')) ticks.background += spent;
+      const background = BACKGROUND.test(command) || !command.startsWith('postgres:');
+      byPid.set(entry, { ticks: processTicks(entry), background });
     } catch {}
   }
-  return ticks;
+  return byPid;
 }
 
 export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
@@ -249,22 +258,35 @@ export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
   const idle = (jiffies[3] ?? 0) + (jiffies[4] ?? 0); // idle + iowait
   const total = jiffies.slice(0, 8).reduce((sum, j) => sum + j, 0);
   const usage = process.cpuUsage();
-  const postgres = postgresTicks();
   return {
     serverMs: serverPid === undefined ? 0 : processTicks(serverPid) * TICK_MS,
-    postgresMs: postgres.all * TICK_MS,
-    postgresBackgroundMs: postgres.background * TICK_MS,
+    postgres: postgresTicks(),
     benchMs: (usage.user + usage.system) / 1000,
     machineBusyMs: (total - idle) * TICK_MS,
     machineIdleMs: idle * TICK_MS,
   };
 }
 
-export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot {
+/**
+ * What each process spent between two snapshots. A PostgreSQL process is counted from the first
+ * snapshot, or from its start if it began after it; one that ended in between is left out (its
+ * time shows as "other"), where subtracting its whole life's ticks would make PostgreSQL's share
+ * negative.
+ */
+export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): CpuSpent {
+  let postgresMs = 0;
+  let postgresBackgroundMs = 0;
+  for (const [pid, now] of after.postgres) {
+    const earlier = before.postgres.get(pid)?.ticks ?? 0;
+    // Fewer ticks than before: the pid was reused by a process started since.
+    const spent = (now.ticks >= earlier ? now.ticks - earlier : now.ticks) * TICK_MS;
+    postgresMs += spent;
+    if (now.background) postgresBackgroundMs += spent;
+  }
   return {
     serverMs: after.serverMs - before.serverMs,
-    postgresMs: after.postgresMs - before.postgresMs,
-    postgresBackgroundMs: after.postgresBackgroundMs - before.postgresBackgroundMs,
+    postgresMs,
+    postgresBackgroundMs,
     benchMs: after.benchMs - before.benchMs,
     machineBusyMs: after.machineBusyMs - before.machineBusyMs,
     machineIdleMs: after.machineIdleMs - before.machineIdleMs,
