@@ -20,6 +20,7 @@
  * Prints a Markdown table and exits; docs/scale.md ("Money at month-end speed") explains it.
  */
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -92,6 +93,8 @@ const PORT = 4300;
 const SERVER = `http://127.0.0.1:${PORT}`;
 /** Settled in-process, with pg's client watched, per case: they give statements and round trips. */
 const TRACED = 10;
+/** Then this many at once, in-process and watched: the statements of settlements grouped (ADR 015). */
+const TRACED_TOGETHER = 16;
 
 type CaseName = 'spread' | 'hot';
 
@@ -113,6 +116,8 @@ interface SettlementRun {
   readonly statements: number;
   readonly roundTrips: number;
   readonly kinds: readonly { text: string; perSettlement: number }[];
+  /** TRACED_TOGETHER callbacks at once: statements per settlement, and the transactions they took. */
+  readonly together: { readonly statements: number; readonly transactions: number };
   /** WAL the bench database wrote (pg_waldump), null without access to the data directory. */
   readonly walOurs: number | null;
   /** CPU spent during the case, by whom (bench/money/observe.ts). */
@@ -160,16 +165,45 @@ function callbackOf(simulator: MomoSimulator, payment: Collection): { body: stri
   return { body, signature: signCallback(CALLBACK_SECRET, body) };
 }
 
+/**
+ * The provider's side of the callbacks: kept-alive connections and Node's plain http client, whose
+ * cost per request is a fraction of fetch's, so that the load generator takes as little of the
+ * cores the server and PostgreSQL share with it as it can (a provider's servers are not on ours).
+ */
+const callbackAgent = new http.Agent({ keepAlive: true, maxSockets: Number(flags.connections) });
+
+function postCallback(body: string, signature: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${SERVER}/api/payments/callback/mtn/`,
+      {
+        method: 'POST',
+        agent: callbackAgent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-sente-signature': signature,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 async function sendCallback(simulator: MomoSimulator, payment: Collection): Promise<boolean> {
   const { body, signature } = callbackOf(simulator, payment);
-  const res = await fetch(`${SERVER}/api/payments/callback/mtn/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sente-signature': signature },
-    body,
-  });
-  const answer = (await res.json().catch(() => null)) as { status?: string } | null;
-  if (res.status !== 200) throw new Error(`callback answered ${res.status}: ${JSON.stringify(answer)}`);
-  return answer?.status === 'applied';
+  const res = await postCallback(body, signature);
+  if (res.status !== 200) throw new Error(`callback answered ${res.status}: ${res.body}`);
+  return (JSON.parse(res.body) as { status?: string }).status === 'applied';
 }
 
 /**
@@ -307,6 +341,34 @@ async function traceSettlements(
   };
 }
 
+/** Settles `payments` in-process all at once, with pg's client watched: how a group does. */
+async function traceTogether(
+  app: Awaited<ReturnType<typeof buildApp>>['app'],
+  simulator: MomoSimulator,
+  payments: readonly Collection[],
+) {
+  const waves = await captureQueries(() =>
+    Promise.all(
+      payments.map(async (payment) => {
+        const { body, signature } = callbackOf(simulator, payment);
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/payments/callback/mtn/',
+          headers: { 'content-type': 'application/json', 'x-sente-signature': signature },
+          payload: body,
+        });
+        if (res.statusCode !== 200)
+          throw new Error(`traced callback answered ${res.statusCode}: ${res.body}`);
+      }),
+    ),
+  );
+  const queries = waves.flat();
+  return {
+    statements: queries.length / payments.length,
+    transactions: queries.filter((query) => /^\s*begin\b/i.test(query.text)).length,
+  };
+}
+
 async function main() {
   const name = String(flags.database);
   const url = urlOf(name);
@@ -434,7 +496,8 @@ async function main() {
   for (const caseName of ['spread', 'hot'] as const) {
     const all = collections[caseName];
     const traced = await traceSettlements(app, simulator, all.slice(0, TRACED));
-    const load = all.slice(TRACED);
+    const together = await traceTogether(app, simulator, all.slice(TRACED, TRACED + TRACED_TOGETHER));
+    const load = all.slice(TRACED + TRACED_TOGETHER);
     log(`Settling ${load.length} collections (${caseName}) from ${connections} connections…`);
     const before = await readCounters(admin, name);
     const sampler = sampleWaits(BASE_URL, name);
@@ -462,6 +525,7 @@ async function main() {
       load: loadNow,
       problems,
       ...traced,
+      together,
     });
     const done = runs[runs.length - 1];
     log(
@@ -483,6 +547,7 @@ async function main() {
   await app.close();
   await services.paymentProviders.close();
   await simulator.close();
+  callbackAgent.destroy();
 
   process.stdout.write(`${report(runs, floor, bursts, rss)}\n`);
   const failed =
@@ -502,13 +567,13 @@ function report(
   const lines = [
     `Scale ${flags.scale}, ${connections} connections, server pool ${poolSize}, ${loansPerCase} loans per case × ${repaymentsPerLoan} collections, ${LENDERS_PER_LOAN} lenders per loan`,
     '',
-    '| case | lenders | settlements | settlements/s | callback p50 ms | p99 ms | errors | % of spread | ratio pgbench/settlements | statements | round trips | commits | rollbacks | deadlocks | WAL bytes | cluster WAL bytes | load avg | money verified |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|',
+    `| case | lenders | settlements | settlements/s | callback p50 ms | p99 ms | errors | % of spread | ratio pgbench/settlements | statements, one alone | round trips, one alone | statements each, ${TRACED_TOGETHER} at once (transactions) | settlements per commit | rollbacks | deadlocks | WAL bytes | cluster WAL bytes | load avg | money verified |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|',
   ];
   for (const r of runs) {
     const n = r.timed.latencies.length;
     lines.push(
-      `| ${r.name} | ${r.lenders} | ${n} | ${fmt(rate(r))} | ${fmt(percentile(r.timed.latencies, 50))} | ${fmt(percentile(r.timed.latencies, 99))} | ${r.timed.thrown + (n - r.timed.thrown - r.applied)} | ${spread ? fmt((100 * rate(r)) / rate(spread)) : '–'} | ${floor ? fmt(floor.tps / rate(r), 2) : '–'} | ${fmt(r.statements, 1)} | ${fmt(r.roundTrips, 1)} | ${fmt(r.db.commits / n, 1)} | ${r.db.rollbacks} | ${r.db.deadlocks} | ${r.walOurs === null ? '?' : fmt(r.walOurs / n)} | ${fmt(r.db.walBytes / n)} | ${fmt(r.load, 1)} | ${r.problems.length === 0 ? '✓' : '✗'} |`,
+      `| ${r.name} | ${r.lenders} | ${n} | ${fmt(rate(r))} | ${fmt(percentile(r.timed.latencies, 50))} | ${fmt(percentile(r.timed.latencies, 99))} | ${r.timed.thrown + (n - r.timed.thrown - r.applied)} | ${spread ? fmt((100 * rate(r)) / rate(spread)) : '–'} | ${floor ? fmt(floor.tps / rate(r), 2) : '–'} | ${fmt(r.statements, 1)} | ${fmt(r.roundTrips, 1)} | ${fmt(r.together.statements, 1)} (${r.together.transactions}) | ${r.db.commits > 0 ? fmt(n / r.db.commits, 1) : '–'} | ${r.db.rollbacks} | ${r.db.deadlocks} | ${r.walOurs === null ? '?' : fmt(r.walOurs / n)} | ${fmt(r.db.walBytes / n)} | ${fmt(r.load, 1)} | ${r.problems.length === 0 ? '✓' : '✗'} |`,
     );
   }
   if (floor)

@@ -183,6 +183,7 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     userLimits: config.payments.userLimits,
     numbers: paymentNumbers,
     messages,
+    settlementGroups: config.payments.settlementGroups,
   });
   const simulatorControl =
     config.payments.mode === 'simulator' ? createSimulatorControl(paymentProviders) : null;

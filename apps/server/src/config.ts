@@ -76,6 +76,8 @@ const Env = z.object({
   PAYMENT_LIMIT_PER_TRANSACTION: z.coerce.number().int().min(1).max(1e12).default(5_000_000),
   PAYMENT_LIMIT_PER_DAY: z.coerce.number().int().min(1).max(1e13).default(10_000_000),
   PAYMENT_OPEN_PROMPTS_LIMIT: z.coerce.number().int().min(1).max(1000).default(2),
+  PAYMENT_SETTLEMENT_GROUP_MAX: z.coerce.number().int().min(1).max(500).default(32),
+  PAYMENT_SETTLEMENT_GROUPS: z.coerce.number().int().min(1).max(64).optional(),
   MOMO_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   MOMO_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   MOMO_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -259,6 +261,11 @@ export interface PaymentsConfig {
   readonly pollIntervalMs: number;
   /** How long a disbursement request waits for the payout to finish before answering 202. */
   readonly syncWaitMs: number;
+  /**
+   * Provider callbacks that arrive while others are being settled are settled together (ADR 015):
+   * at most `maxGroup` payments in one transaction, at most `concurrency` such transactions at once.
+   */
+  readonly settlementGroups: { readonly maxGroup: number; readonly concurrency: number };
   /** A payment the provider never heard of is failed (and reversed) after this long. */
   readonly pendingTimeoutMs: number;
   /** What one user may move by the payments they start themselves (deposits, repayments, withdrawals). */
@@ -323,7 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
-  const payments = paymentsConfig(e, publicUrl);
+  const payments = paymentsConfig(e, publicUrl, database);
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -405,7 +412,11 @@ function credentials(
 }
 
 /** Real money needs a real choice: production names its provider; elsewhere the simulator is the default. */
-function paymentsConfig(e: z.infer<typeof Env>, publicUrl: string): PaymentsConfig {
+function paymentsConfig(
+  e: z.infer<typeof Env>,
+  publicUrl: string,
+  database: Config['database'],
+): PaymentsConfig {
   const problems: string[] = [];
   if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER) {
     problems.push('  PAYMENT_PROVIDER: required in production (momo, or simulator for a demo)');
@@ -445,6 +456,12 @@ function paymentsConfig(e: z.infer<typeof Env>, publicUrl: string): PaymentsConf
     pollIntervalMs: e.PAYMENT_POLL_INTERVAL_MS,
     syncWaitMs: e.PAYMENT_SYNC_WAIT_MS,
     pendingTimeoutMs: e.PAYMENT_PENDING_TIMEOUT_MINUTES * 60_000,
+    settlementGroups: {
+      maxGroup: e.PAYMENT_SETTLEMENT_GROUP_MAX,
+      // PGlite runs one transaction at a time: a second group would only wait for the first, when
+      // it could have grown in the meantime.
+      concurrency: e.PAYMENT_SETTLEMENT_GROUPS ?? (database.kind === 'pglite' ? 1 : 2),
+    },
     userLimits: {
       perTransaction: e.PAYMENT_LIMIT_PER_TRANSACTION,
       perDay: e.PAYMENT_LIMIT_PER_DAY,

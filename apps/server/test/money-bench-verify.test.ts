@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeProblems, verifySettlements } from '../bench/money/verify.ts';
 import { participations } from '../src/db/schema/index.ts';
 import { PLATFORM_WALLET, SUSPENSE } from '../src/features/ledger/ledger-accounts.ts';
-import { insertApplication, insertLoanType } from './lending-factories.ts';
-import { verifiedLender } from './marketplace-helpers.ts';
-import { completedRepayment, idempotencyKey } from './money-helpers.ts';
-import { bearer, createTestApp, type TestApp } from './test-app.ts';
+import { lenderFundedLoan, verifiedLender } from './marketplace-helpers.ts';
+import { completedRepayment } from './money-helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let loanId: number;
@@ -17,62 +16,20 @@ const db = () => t.db.database.db;
 beforeAll(async () => {
   t = await createTestApp();
   const admin = await t.userWithToken('admin');
-  const lenders = [
-    await verifiedLender(t, admin.token, 2_000_000),
-    await verifiedLender(t, admin.token, 2_000_000),
-  ];
+  const first = await verifiedLender(t, admin.token, 2_000_000);
+  const second = await verifiedLender(t, admin.token, 2_000_000);
   const borrower = await t.userWithToken('borrower');
-  const post = (token: string, url: string, payload: object = {}, key?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
-      payload,
-    });
-  const phone = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/auth/admin/users/${borrower.user.id}/`,
-    headers: bearer(admin.token),
-    payload: { phone_number: '0772123456' },
+  const loan = await lenderFundedLoan(t, {
+    adminToken: admin.token,
+    borrower,
+    amount: 1_000_000,
+    bids: [
+      { lender: first, amount: 600_000 },
+      { lender: second, amount: 400_000 },
+    ],
   });
-  expect(phone.statusCode, phone.body).toBe(200);
-  const type = await insertLoanType(db(), { minAmount: 100_000, maxAmount: 10_000_000 });
-  const application = await insertApplication(db(), {
-    userId: borrower.user.id,
-    loanTypeId: type.id,
-    amountRequested: 1_000_000,
-    loanTermMonths: 3,
-    status: 'PENDING',
-    creditScore: 78,
-  });
-  const base = `/api/loans/applications/${application.id}`;
-  expect((await post(admin.token, `${base}/approve/`)).statusCode).toBe(200);
-  const listing = await t.services.marketplace.listingOfApplication(application.id);
-  for (const [lender, amount] of [
-    [lenders[0], 600_000],
-    [lenders[1], 400_000],
-  ] as const) {
-    const bid = await post(
-      lender?.token ?? '',
-      `/api/marketplace/listings/${listing.id}/bids/`,
-      { amount, rate: '2.40' },
-      idempotencyKey('bid'),
-    );
-    expect(bid.statusCode, bid.body).toBe(201);
-  }
-  const offers = await post(borrower.token, `${base}/offers/request/`);
-  expect(offers.statusCode, offers.body).toBe(200);
-  const accepted = await post(
-    borrower.token,
-    `${base}/offers/${offers.json()[0].id}/accept/`,
-    {},
-    idempotencyKey(),
-  );
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  const disbursed = await post(admin.token, `${base}/disburse/`, {}, idempotencyKey('disburse'));
-  expect(disbursed.statusCode, disbursed.body).toBe(201);
-  loanId = disbursed.json().id;
-  const weekly = Number(disbursed.json().weekly_repayment);
+  loanId = loan.id;
+  const weekly = loan.weeklyRepayment;
   paymentIds = [];
   for (let i = 0; i < 2; i++) {
     const { payment } = await completedRepayment(t, { loanId, userId: borrower.user.id, amount: weekly });

@@ -20,7 +20,7 @@ export interface LendingDeps {
   readonly applications: ApplicationsService;
   readonly loans: LoansService;
   readonly notifications: NotificationsService;
-  readonly messages: Pick<MessagesService, 'send'>;
+  readonly messages: Pick<MessagesService, 'send' | 'sendAll'>;
   readonly marketplace: MarketplaceService;
   /** How long a disbursement request waits for the payout before answering that it is on its way. */
   readonly syncWaitMs: number;
@@ -37,7 +37,7 @@ export function createLendingService(deps: LendingDeps) {
     'REPAYMENT',
     repaymentFlow({
       ...deps,
-      splitRepayment: (tx, repayment) => deps.marketplace.repaymentLines(tx, repayment),
+      splitRepayments: (tx, repayments) => deps.marketplace.repaymentLinesOfMany(tx, repayments),
     }),
   );
   return {

@@ -6,7 +6,7 @@ import type { JournalLine, LedgerService } from '../ledger/ledger.service.ts';
 import { PLATFORM_WALLET, SUSPENSE, userWallet } from '../ledger/ledger-accounts.ts';
 import type { AllocationResult } from '../loans/allocate-repayment.ts';
 import type { LoansService } from '../loans/loans.service.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
+import type { MessagesService, SendRequest } from '../messages/messages.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentFlow } from '../payments/payment-flow.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -14,11 +14,14 @@ import type { TransactionRow } from '../payments/platform-transaction.ts';
 
 export const PAYMENT_MODE: Record<string, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
 
-/** How an allocated repayment's principal and interest are credited (the marketplace splits them). */
+/**
+ * How allocated repayments' principal and interest are credited (the marketplace splits them among
+ * the loans' lenders): one answer per repayment, in order.
+ */
 export type RepaymentSplitter = (
   tx: Tx,
-  repayment: { loanId: number; principal: number; interest: number },
-) => Promise<{ lines: JournalLine[]; shareLines: JournalLine[] }>;
+  repayments: readonly { loanId: number; principal: number; interest: number }[],
+) => Promise<{ lines: JournalLine[]; shareLines: JournalLine[] }[]>;
 
 /**
  * Allocation's result (with the credit lines of its split among the loan's participations), or, when
@@ -32,38 +35,72 @@ type Settlement =
     })
   | { readonly kind: 'failed'; readonly reason: string };
 
+const NO_LOAN: Settlement = {
+  kind: 'refused',
+  code: 'LOAN_NOT_FOUND',
+  reason: 'The repayment names no loan',
+};
+
 /**
- * Allocates in a savepoint, so that an unexpected failure rolls back only the allocation and the
- * transaction can still park the money in suspense. A deadlock or serialization failure is not
- * "unexpected": the whole transaction is run again, so it is thrown on.
+ * Allocates the payments to their loans and splits what they paid among the loans' lenders. One
+ * payment is allocated in a savepoint, so that an unexpected failure rolls back only the
+ * allocation and the transaction can still park the money in suspense. A group's unexpected
+ * failure is thrown on: the gateway then settles each of its payments alone (ADR 015), so only the
+ * payment that fails waits in suspense. A deadlock or serialization failure is not "unexpected":
+ * the whole transaction is run again, so it is thrown on too.
  */
 async function allocate(
   tx: Tx,
-  deps: { loans: LoansService; splitRepayment: RepaymentSplitter },
-  payment: TransactionRow,
-  loanId: number,
-): Promise<Settlement> {
-  try {
-    return await underSavepoint(tx, 'allocation', async (): Promise<Settlement> => {
-      const result = await deps.loans.allocateRepayment(tx, {
+  deps: { loans: LoansService; splitRepayments: RepaymentSplitter },
+  payments: readonly TransactionRow[],
+): Promise<Settlement[]> {
+  const toLoans = payments.flatMap((payment) =>
+    payment.loanId === null ? [] : [{ payment, loanId: payment.loanId }],
+  );
+  if (toLoans.length === 0) return payments.map(() => NO_LOAN);
+  const run = async (): Promise<Settlement[]> => {
+    const results = await deps.loans.allocateRepayments(
+      tx,
+      toLoans.map(({ payment, loanId }) => ({
         loanId,
         amount: payment.amount,
         paidAt: payment.completedAt ?? payment.updatedAt,
         platformTransactionId: payment.id,
         paymentMode: PAYMENT_MODE[payment.provider] ?? 'Mobile Money',
-      });
-      if (result.kind !== 'allocated') return result;
-      const { lines, shareLines } = await deps.splitRepayment(tx, {
+      })),
+    );
+    const allocated = results.flatMap((result, at) =>
+      result.kind === 'allocated' ? [{ result, loanId: toLoans[at]?.loanId ?? 0 }] : [],
+    );
+    const splits = await deps.splitRepayments(
+      tx,
+      allocated.map(({ result, loanId }) => ({
         loanId,
         principal: result.principal,
         interest: result.interest,
-      });
-      return { ...result, creditLines: lines, shareLines };
+      })),
+    );
+    const settled = new Map<AllocationResult, Settlement>();
+    allocated.forEach(({ result }, at) => {
+      const split = splits[at];
+      if (!split) throw new Error('a repayment was not split');
+      settled.set(result, { ...result, creditLines: split.lines, shareLines: split.shareLines });
     });
+    const byPayment = new Map(
+      toLoans.map(({ payment }, at) => {
+        const result = results[at] as AllocationResult;
+        return [payment.id, settled.get(result) ?? (result as Settlement)];
+      }),
+    );
+    return payments.map((payment) => byPayment.get(payment.id) ?? NO_LOAN);
+  };
+  if (payments.length > 1) return run();
+  try {
+    return await underSavepoint(tx, 'allocation', run);
   } catch (error) {
     if (isRetryable(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    return { kind: 'failed', reason: `Allocation failed: ${message}`.slice(0, 500) };
+    return [{ kind: 'failed', reason: `Allocation failed: ${message}`.slice(0, 500) }];
   }
 }
 
@@ -129,39 +166,42 @@ function receipt(payment: TransactionRow, settlement: Settlement): string {
  * to the schedule and posted split between principal and interest. Money is never moved by a guess
  * (issue 15): only a loan that is really fully paid sends money to the borrower's wallet (as an
  * overpayment); any other failure to allocate parks the money in suspense and marks the payment as
- * needing an admin's attention.
+ * needing an admin's attention. Repayments confirmed together are settled as one group (ADR 015):
+ * the same steps, each done for all of them in one statement.
  */
 export function repaymentFlow(deps: {
   ledger: LedgerService;
   loans: LoansService;
   notifications: NotificationsService;
-  messages: Pick<MessagesService, 'send'>;
+  messages: Pick<MessagesService, 'sendAll'>;
   payments: Pick<PaymentsService, 'flagForAttention'>;
-  splitRepayment: RepaymentSplitter;
+  splitRepayments: RepaymentSplitter;
 }): PaymentFlow {
   const { ledger, notifications, messages, payments } = deps;
-  return {
-    direction: 'request',
-    userSees: 'DEBIT',
-    category: 'LOAN',
-    async settle(tx, payment) {
-      const settlement: Settlement =
-        payment.loanId === null
-          ? { kind: 'refused', code: 'LOAN_NOT_FOUND', reason: 'The repayment names no loan' }
-          : await allocate(tx, deps, payment, payment.loanId);
+  async function settleMany(tx: Tx, settling: readonly TransactionRow[]): Promise<void> {
+    const settlements = await allocate(tx, deps, settling);
+    const each = settling.map((payment, at) => ({ payment, settlement: settlements[at] as Settlement }));
+    for (const { payment, settlement } of each) {
       if (settlement.kind === 'refused' || settlement.kind === 'failed') {
         await payments.flagForAttention(tx, payment, settlement.reason);
       }
-      await notifications.notify(tx, {
+    }
+    await notifications.notifyAll(
+      tx,
+      each.map(({ payment, settlement }) => ({
         userId: payment.userId,
         kind: 'payment.completed',
         title: 'Repayment received',
         message: receipt(payment, settlement),
         data: { transaction_id: payment.id, reference_id: payment.referenceId, loan_id: payment.loanId },
-      });
-      // The borrower's SMS receipt once the money is applied to the loan: the balance left, or, for
-      // the repayment that pays it off, that the loan is fully paid; once each, whatever repeats.
-      if (settlement.kind === 'allocated') {
+      })),
+    );
+    // The borrower's SMS receipt once the money is applied to the loan: the balance left, or, for
+    // the repayment that pays it off, that the loan is fully paid; once each, whatever repeats.
+    await messages.sendAll(
+      tx,
+      each.flatMap(({ payment, settlement }): SendRequest[] => {
+        if (settlement.kind !== 'allocated') return [];
         const { loanRef, borrower } = settlement.loan;
         const about = { name: borrower.name, loanRef, amount: payment.amount };
         // The borrower as the allocation read them with the loan, when the payer is the borrower
@@ -175,50 +215,60 @@ export function repaymentFlow(deps: {
                 phoneNumber: borrower.phoneNumber,
               }
             : undefined;
-        if (settlement.remainingBalance > 0) {
-          await messages.send(
-            tx,
-            payment.userId,
-            'payment.received',
-            { ...about, balance: settlement.remainingBalance },
-            { dedupeKey: `payment-received:${payment.id}`, recipient },
-          );
-        } else {
-          await messages.send(
-            tx,
-            payment.userId,
-            'loan.fully-paid',
-            { ...about, overpayment: settlement.overpayment },
-            { dedupeKey: `loan-fully-paid:${payment.loanId}`, recipient },
-          );
-        }
-      }
-      // Posted last, both postings as one batch: they lock the platform's accounts (and a popular
-      // lender's), which every settlement shares, so they are held from here to the commit only
-      // (ADR 012).
-      const paidAt = payment.completedAt ?? payment.updatedAt;
-      await ledger.postJournals(tx, [
-        {
-          idempotencyKey: `payment:${payment.id}:settle`,
-          ...postingOf(payment, settlement),
-          platformTransactionId: payment.id,
-          postedAt: paidAt,
-          lines: journalLines(payment, settlement),
-        },
-        ...(settlement.kind === 'allocated' && settlement.shareLines.length > 0
-          ? [
-              {
-                idempotencyKey: `payment:${payment.id}:shares`,
-                kind: 'REPAYMENT_SHARE' as const,
-                memo: `Repayment ${payment.referenceId} shared among the loan's lenders, less the platform fee`,
-                platformTransactionId: payment.id,
-                postedAt: paidAt,
-                lines: settlement.shareLines,
+        return [
+          settlement.remainingBalance > 0
+            ? {
+                userId: payment.userId,
+                name: 'payment.received',
+                data: { ...about, balance: settlement.remainingBalance },
+                options: { dedupeKey: `payment-received:${payment.id}`, recipient },
+              }
+            : {
+                userId: payment.userId,
+                name: 'loan.fully-paid',
+                data: { ...about, overpayment: settlement.overpayment },
+                options: { dedupeKey: `loan-fully-paid:${payment.loanId}`, recipient },
               },
-            ]
-          : []),
-      ]);
-    },
+        ];
+      }),
+    );
+    // Posted last, every posting of the group as one batch: they lock the platform's accounts
+    // (and a popular lender's), which every settlement shares, so they are held from here to the
+    // commit only (ADR 012).
+    await ledger.postJournals(
+      tx,
+      each.flatMap(({ payment, settlement }) => {
+        const paidAt = payment.completedAt ?? payment.updatedAt;
+        return [
+          {
+            idempotencyKey: `payment:${payment.id}:settle`,
+            ...postingOf(payment, settlement),
+            platformTransactionId: payment.id,
+            postedAt: paidAt,
+            lines: journalLines(payment, settlement),
+          },
+          ...(settlement.kind === 'allocated' && settlement.shareLines.length > 0
+            ? [
+                {
+                  idempotencyKey: `payment:${payment.id}:shares`,
+                  kind: 'REPAYMENT_SHARE' as const,
+                  memo: `Repayment ${payment.referenceId} shared among the loan's lenders, less the platform fee`,
+                  platformTransactionId: payment.id,
+                  postedAt: paidAt,
+                  lines: settlement.shareLines,
+                },
+              ]
+            : []),
+        ];
+      }),
+    );
+  }
+  return {
+    direction: 'request',
+    userSees: 'DEBIT',
+    category: 'LOAN',
+    settleMany,
+    settle: (tx, payment) => settleMany(tx, [payment]),
     notice(payment, outcome) {
       return outcome === 'COMPLETED'
         ? null // settle() tells the borrower, with the balance that remains

@@ -1,16 +1,18 @@
 import { kampalaDate, type Ugx, ugx } from '@sente/contract';
 import type { Tx } from '../../db/client.ts';
 import { allocateAcrossInstallments, oldestUnpaid } from './allocation.ts';
-import { daysInArrears, loanStatusFor, statusChangeReason } from './loan-status.ts';
+import { daysInArrears, type LoanStatus, loanStatusFor, statusChangeReason } from './loan-status.ts';
 import {
-  findInstallments,
-  findRepaymentByPlatformTransaction,
+  type EarlierRepayment,
+  findInstallmentsOfLoans,
   type InstallmentRow,
-  insertRepayment,
-  insertStatusHistory,
-  lockLoanForRepayment,
-  recordInstallmentPayment,
-  updateLoan,
+  insertRepayments,
+  insertStatusHistoryRows,
+  type LoanRow,
+  lockLoansForRepayments,
+  type RepaidLoanValues,
+  recordInstallmentPayments,
+  updateRepaidLoans,
 } from './loans.repo.ts';
 
 export interface AllocateRepaymentInput {
@@ -66,101 +68,213 @@ export type AllocationRefusal = 'INVALID_AMOUNT' | 'LOAN_NOT_FOUND' | 'PAYMENT_A
  * repayments take turns. Never throws for a fact about the loan: every outcome is a result.
  */
 export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): Promise<AllocationResult> {
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-    return { kind: 'refused', code: 'INVALID_AMOUNT', reason: `Invalid amount ${input.amount}` };
-  }
-  // One round trip: the loan locked, its borrower, and this payment's earlier repayment if any.
-  const locked = await lockLoanForRepayment(tx, input.loanId, input.platformTransactionId);
-  // A loan that does not exist may still be named by a mistake: where did this payment go?
-  const earlier = locked
-    ? locked.earlier
-    : input.platformTransactionId === null
-      ? null
-      : ((await findRepaymentByPlatformTransaction(tx, input.platformTransactionId)) ?? null);
-  if (earlier && earlier.loanId !== input.loanId) {
-    return {
-      kind: 'refused',
-      code: 'PAYMENT_ALLOCATED_ELSEWHERE',
-      reason: `This payment was already allocated to loan ${earlier.loanId}`,
-    };
-  }
-  if (!locked)
-    return { kind: 'refused', code: 'LOAN_NOT_FOUND', reason: `Loan ${input.loanId} does not exist` };
-  if (earlier) {
-    return {
-      kind: 'allocated',
-      loan: { loanRef: locked.loan.loanRef, borrower: locked.borrower },
-      repaymentId: earlier.id,
-      principal: ugx(earlier.principal),
-      interest: ugx(earlier.interest),
-      remainingBalance: ugx(earlier.remainingBalanceAfter),
-      overpayment: ugx(input.amount - earlier.amount),
-    };
-  }
-  const { loan } = locked;
-  const balance = loan.totalPayable - loan.totalPayments;
-  if (balance <= 0) return { kind: 'nothing-owed' };
-  const applied = Math.min(input.amount, balance);
-  const overpayment = input.amount - applied;
-
-  const installments = await findInstallments(tx, loan.id);
-  const { principal, interest } = await payInstallments(tx, installments, applied);
-  const paidDay = kampalaDate(input.paidAt);
-  const daysLate = daysInArrears(loan.oldestUnpaidDueDate, paidDay);
-  const oldestUnpaidRow = oldestUnpaid(installments);
-  const remainingBalance = balance - applied;
-  const oldestUnpaidDueDate = remainingBalance > 0 ? (oldestUnpaidRow?.dueDate ?? null) : null;
-  const arrearsAfter = daysInArrears(oldestUnpaidDueDate, paidDay);
-  const status = loanStatusFor(remainingBalance, arrearsAfter);
-
-  await updateLoan(tx, loan.id, {
-    totalPayments: loan.totalPayments + applied,
-    principalPaid: loan.principalPaid + principal,
-    interestPaid: loan.interestPaid + interest,
-    repaymentCount: loan.repaymentCount + 1,
-    oldestUnpaidDueDate,
-    status,
-    updatedAt: input.paidAt,
-  });
-  if (status !== loan.status) {
-    await insertStatusHistory(tx, {
-      loanId: loan.id,
-      fromStatus: loan.status,
-      toStatus: status,
-      daysInArrears: arrearsAfter,
-      reason: `Repayment received. ${statusChangeReason(status, arrearsAfter)}`,
-      changedAt: input.paidAt,
-    });
-  }
-  const repayment = await insertRepayment(tx, {
-    loanId: loan.id,
-    amount: applied,
-    principal,
-    interest,
-    paidAt: input.paidAt,
-    paymentMode: input.paymentMode ?? 'Mobile Money',
-    platformTransactionId: input.platformTransactionId,
-    remainingBalanceAfter: remainingBalance,
-    daysLateAtPayment: daysLate,
-    createdAt: input.paidAt,
-  });
-  return {
-    kind: 'allocated',
-    loan: { loanRef: loan.loanRef, borrower: locked.borrower },
-    repaymentId: repayment.id,
-    principal: ugx(principal),
-    interest: ugx(interest),
-    remainingBalance: ugx(remainingBalance),
-    overpayment: ugx(overpayment),
-  };
+  const [result] = await allocateRepayments(tx, [input]);
+  if (!result) throw new Error('an allocation answered nothing');
+  return result;
 }
 
-/** Oldest installment first, interest before principal. Mutates the rows to their new paid amounts. */
-async function payInstallments(tx: Tx, installments: InstallmentRow[], amount: number) {
-  const { principal, interest, touched } = allocateAcrossInstallments(installments, amount);
-  for (const index of touched) {
-    const row = installments[index] as InstallmentRow;
-    await recordInstallmentPayment(tx, row.id, row.principalPaid, row.interestPaid);
+/** Where a loan stands while the repayments of one unit of work are applied to it, one after another. */
+interface LoanState {
+  readonly loan: LoanRow;
+  readonly borrower: RepaidLoan['borrower'];
+  readonly installments: InstallmentRow[];
+  /** Ids of the installments the repayments reached. */
+  readonly touched: Set<number>;
+  totalPayments: number;
+  principalPaid: number;
+  interestPaid: number;
+  repaymentCount: number;
+  oldestUnpaidDueDate: string | null;
+  status: LoanStatus;
+  updatedAt: Date;
+}
+
+/**
+ * allocateRepayment for several repayments in one unit of work (a group of settlements, ADR 015):
+ * the same rules, each repayment applied in the order given, a second one for a loan on the schedule
+ * the first left. The loans are locked, and every read and write done, in a fixed number of
+ * statements however many repayments there are. Answers one result per input, in order.
+ */
+export async function allocateRepayments(
+  tx: Tx,
+  inputs: readonly AllocateRepaymentInput[],
+): Promise<AllocationResult[]> {
+  const isValid = (input: AllocateRepaymentInput) => Number.isSafeInteger(input.amount) && input.amount > 0;
+  const valid = inputs.filter(isValid);
+  const paymentIds = [
+    ...new Set(
+      valid.flatMap((input) => (input.platformTransactionId === null ? [] : [input.platformTransactionId])),
+    ),
+  ];
+  if (paymentIds.length !== valid.filter((input) => input.platformTransactionId !== null).length) {
+    throw new Error('a payment is allocated at most once in a unit of work');
   }
-  return { principal, interest };
+  const loanIds = [...new Set(valid.map((input) => input.loanId))];
+  // One round trip: the loans locked, their borrowers, and these payments' earlier repayments.
+  const locked = valid.length > 0 ? await lockLoansForRepayments(tx, loanIds, paymentIds) : null;
+  const earlierOf = new Map<number, EarlierRepayment>(
+    (locked?.earlier ?? []).map((repayment) => [repayment.platformTransactionId, repayment]),
+  );
+  // Schedules only of the loans something will be applied to.
+  const owing = (locked?.loans ?? []).filter(({ loan }) => loan.totalPayable > loan.totalPayments);
+  const installments = await findInstallmentsOfLoans(
+    tx,
+    owing.map(({ loan }) => loan.id),
+  );
+  const states = new Map<number, LoanState>();
+  for (const { loan, borrower } of locked?.loans ?? []) {
+    states.set(loan.id, {
+      loan,
+      borrower,
+      installments: installments.filter((row) => row.loanId === loan.id),
+      touched: new Set(),
+      totalPayments: loan.totalPayments,
+      principalPaid: loan.principalPaid,
+      interestPaid: loan.interestPaid,
+      repaymentCount: loan.repaymentCount,
+      oldestUnpaidDueDate: loan.oldestUnpaidDueDate,
+      status: loan.status,
+      updatedAt: loan.updatedAt,
+    });
+  }
+
+  const results: (AllocationResult | undefined)[] = [];
+  const repayments: { index: number; values: Parameters<typeof insertRepayments>[1][number] }[] = [];
+  const history: Parameters<typeof insertStatusHistoryRows>[1] = [];
+  inputs.forEach((input, index) => {
+    if (!isValid(input)) {
+      results[index] = { kind: 'refused', code: 'INVALID_AMOUNT', reason: `Invalid amount ${input.amount}` };
+      return;
+    }
+    const state = states.get(input.loanId);
+    // A loan that does not exist may still be named by a mistake: where did this payment go?
+    const earlier =
+      input.platformTransactionId === null ? undefined : earlierOf.get(input.platformTransactionId);
+    if (earlier && earlier.loanId !== input.loanId) {
+      results[index] = {
+        kind: 'refused',
+        code: 'PAYMENT_ALLOCATED_ELSEWHERE',
+        reason: `This payment was already allocated to loan ${earlier.loanId}`,
+      };
+      return;
+    }
+    if (!state) {
+      results[index] = {
+        kind: 'refused',
+        code: 'LOAN_NOT_FOUND',
+        reason: `Loan ${input.loanId} does not exist`,
+      };
+      return;
+    }
+    const loan = { loanRef: state.loan.loanRef, borrower: state.borrower };
+    if (earlier) {
+      results[index] = {
+        kind: 'allocated',
+        loan,
+        repaymentId: earlier.id,
+        principal: ugx(earlier.principal),
+        interest: ugx(earlier.interest),
+        remainingBalance: ugx(earlier.remainingBalanceAfter),
+        overpayment: ugx(input.amount - earlier.amount),
+      };
+      return;
+    }
+    const balance = state.loan.totalPayable - state.totalPayments;
+    if (balance <= 0) {
+      results[index] = { kind: 'nothing-owed' };
+      return;
+    }
+    const applied = Math.min(input.amount, balance);
+    const { principal, interest, touched } = allocateAcrossInstallments(state.installments, applied);
+    for (const at of touched) state.touched.add((state.installments[at] as InstallmentRow).id);
+    const paidDay = kampalaDate(input.paidAt);
+    const daysLate = daysInArrears(state.oldestUnpaidDueDate, paidDay);
+    const remainingBalance = balance - applied;
+    const oldestUnpaidDueDate =
+      remainingBalance > 0 ? (oldestUnpaid(state.installments)?.dueDate ?? null) : null;
+    const arrearsAfter = daysInArrears(oldestUnpaidDueDate, paidDay);
+    const status = loanStatusFor(remainingBalance, arrearsAfter);
+    if (status !== state.status) {
+      history.push({
+        loanId: state.loan.id,
+        fromStatus: state.status,
+        toStatus: status,
+        daysInArrears: arrearsAfter,
+        reason: `Repayment received. ${statusChangeReason(status, arrearsAfter)}`,
+        changedAt: input.paidAt,
+      });
+    }
+    Object.assign(state, {
+      totalPayments: state.totalPayments + applied,
+      principalPaid: state.principalPaid + principal,
+      interestPaid: state.interestPaid + interest,
+      repaymentCount: state.repaymentCount + 1,
+      oldestUnpaidDueDate,
+      status,
+      updatedAt: input.paidAt,
+    });
+    repayments.push({
+      index,
+      values: {
+        loanId: state.loan.id,
+        amount: applied,
+        principal,
+        interest,
+        paidAt: input.paidAt,
+        paymentMode: input.paymentMode ?? 'Mobile Money',
+        platformTransactionId: input.platformTransactionId,
+        remainingBalanceAfter: remainingBalance,
+        daysLateAtPayment: daysLate,
+        createdAt: input.paidAt,
+      },
+    });
+    results[index] = {
+      kind: 'allocated',
+      loan,
+      repaymentId: 0, // the id comes with the insert below
+      principal: ugx(principal),
+      interest: ugx(interest),
+      remainingBalance: ugx(remainingBalance),
+      overpayment: ugx(input.amount - applied),
+    };
+  });
+
+  const changed = [...states.values()].filter((state) => state.repaymentCount !== state.loan.repaymentCount);
+  await recordInstallmentPayments(
+    tx,
+    changed.flatMap((state) =>
+      state.installments
+        .filter((row) => state.touched.has(row.id))
+        .map((row) => ({ id: row.id, principalPaid: row.principalPaid, interestPaid: row.interestPaid })),
+    ),
+  );
+  await updateRepaidLoans(
+    tx,
+    changed.map(
+      (state): RepaidLoanValues => ({
+        id: state.loan.id,
+        totalPayments: state.totalPayments,
+        principalPaid: state.principalPaid,
+        interestPaid: state.interestPaid,
+        repaymentCount: state.repaymentCount,
+        oldestUnpaidDueDate: state.oldestUnpaidDueDate,
+        status: state.status,
+        updatedAt: state.updatedAt,
+      }),
+    ),
+  );
+  if (history.length > 0) await insertStatusHistoryRows(tx, history);
+  const ids = await insertRepayments(
+    tx,
+    repayments.map((repayment) => repayment.values),
+  );
+  repayments.forEach((repayment, at) => {
+    const result = results[repayment.index];
+    if (result?.kind === 'allocated') results[repayment.index] = { ...result, repaymentId: ids[at] ?? 0 };
+  });
+  return inputs.map((_, index) => {
+    const result = results[index];
+    if (!result) throw new Error(`repayment ${index} was not allocated`);
+    return result;
+  });
 }

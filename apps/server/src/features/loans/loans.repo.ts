@@ -73,9 +73,9 @@ export async function insertStatusHistory(tx: DbOrTx, row: typeof loanStatusHist
   await tx.insert(loanStatusHistory).values(row);
 }
 
-// The reads of every repayment's allocation, as named statements: planned once per connection
-// (issue 20, docs/scale.md).
-const loanLockedForRepayment = preparedRead('loans.lock_for_repayment', (db) =>
+// The reads of every repayment's allocation, as named statements whose text is the same for one
+// loan or many (arrays as parameters): planned once per connection (issue 20, docs/scale.md).
+const loansLockedForRepayments = preparedRead('loans.lock_for_repayments', (db) =>
   db
     .select({
       loan: loans,
@@ -86,33 +86,108 @@ const loanLockedForRepayment = preparedRead('loans.lock_for_repayment', (db) =>
         phoneNumber: users.phoneNumber,
         isDeleted: sql<boolean>`${users.deletedAt} is not null`,
       },
-      earlier: loanRepayments,
+      // Uncorrelated, so PostgreSQL runs it once for all the rows: the repayments these payments
+      // already made, whichever loan they went to (a payment is allocated once).
+      earlier: sql<EarlierRepaymentJson[] | null>`(select json_agg(json_build_object(
+          'id', r.id, 'loanId', r.loan_id, 'amount', r.amount, 'principal', r.principal,
+          'interest', r.interest, 'remainingBalanceAfter', r.remaining_balance_after,
+          'platformTransactionId', r.platform_transaction_id))
+        from ${loanRepayments} r
+        where r.platform_transaction_id = any(${sql.placeholder('platformTransactionIds')}::integer[]))`,
     })
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
-    .leftJoin(
-      loanRepayments,
-      eq(loanRepayments.platformTransactionId, sql.placeholder('platformTransactionId')),
-    )
-    .where(eq(loans.id, sql.placeholder('loanId')))
+    .where(sql`${loans.id} = any(${sql.placeholder('loanIds')}::integer[])`)
+    // In id order: the one order every transaction locks loans in, so two never wait in a cycle.
+    .orderBy(asc(loans.id))
     .for('update', { of: loans }),
 );
 
+interface EarlierRepaymentJson {
+  readonly id: number;
+  readonly loanId: number;
+  readonly amount: number | string;
+  readonly principal: number | string;
+  readonly interest: number | string;
+  readonly remainingBalanceAfter: number | string;
+  readonly platformTransactionId: number;
+}
+
+/** A repayment a payment already made: allocating the payment again answers it. */
+export interface EarlierRepayment {
+  readonly id: number;
+  readonly loanId: number;
+  readonly amount: number;
+  readonly principal: number;
+  readonly interest: number;
+  readonly remainingBalanceAfter: number;
+  readonly platformTransactionId: number;
+}
+
 /**
- * The loan a repayment is for, locked so concurrent repayments take turns, with what the
- * allocation needs besides in the same round trip: its borrower's contact (the receipt's) and the
- * repayment this payment already made, if any (`platformTransactionId` null: none is looked for).
- * Undefined when the loan does not exist.
+ * The loans repayments are for, locked in id order so concurrent repayments take turns, with what
+ * their allocation needs besides in the same round trip: each borrower's contact (the receipt's)
+ * and the repayments these payments already made, if any. A loan that does not exist is missing
+ * from `loans`; an earlier repayment is found whichever loan it went to.
  */
-export async function lockLoanForRepayment(tx: DbOrTx, loanId: number, platformTransactionId: number | null) {
-  const [row] = await loanLockedForRepayment(tx).execute({ loanId, platformTransactionId });
-  return row;
+export async function lockLoansForRepayments(
+  tx: DbOrTx,
+  loanIds: readonly number[],
+  platformTransactionIds: readonly number[],
+) {
+  const rows = await loansLockedForRepayments(tx).execute({
+    loanIds: [...loanIds],
+    platformTransactionIds: [...platformTransactionIds],
+  });
+  // The earlier repayments come on every row (or on none when no loan exists: read them alone).
+  const earlierJson =
+    rows.length > 0
+      ? (rows[0]?.earlier ?? [])
+      : platformTransactionIds.length > 0
+        ? await findRepaymentsOfPayments(tx, platformTransactionIds)
+        : [];
+  const earlier: EarlierRepayment[] = earlierJson.map((r) => ({
+    id: Number(r.id),
+    loanId: Number(r.loanId),
+    amount: Number(r.amount),
+    principal: Number(r.principal),
+    interest: Number(r.interest),
+    remainingBalanceAfter: Number(r.remainingBalanceAfter),
+    platformTransactionId: Number(r.platformTransactionId),
+  }));
+  return { loans: rows.map(({ earlier: _, ...row }) => row), earlier };
+}
+
+async function findRepaymentsOfPayments(
+  tx: DbOrTx,
+  platformTransactionIds: readonly number[],
+): Promise<EarlierRepaymentJson[]> {
+  return tx
+    .select({
+      id: loanRepayments.id,
+      loanId: loanRepayments.loanId,
+      amount: loanRepayments.amount,
+      principal: loanRepayments.principal,
+      interest: loanRepayments.interest,
+      remainingBalanceAfter: loanRepayments.remainingBalanceAfter,
+      platformTransactionId: sql<number>`${loanRepayments.platformTransactionId}`,
+    })
+    .from(loanRepayments)
+    .where(inArray(loanRepayments.platformTransactionId, [...platformTransactionIds]));
 }
 
 export async function findLoanById(db: DbOrTx, loanId: number): Promise<LoanRow | undefined> {
   const [row] = await db.select().from(loans).where(eq(loans.id, loanId));
   return row;
 }
+
+const installmentsOfLoans = preparedRead('loans.installments_of_loans', (db) =>
+  db
+    .select()
+    .from(loanInstallments)
+    .where(sql`${loanInstallments.loanId} = any(${sql.placeholder('loanIds')}::integer[])`)
+    .orderBy(asc(loanInstallments.loanId), asc(loanInstallments.number)),
+);
 
 const installmentsOf = preparedRead('loans.installments', (db) =>
   db
@@ -126,37 +201,77 @@ export async function findInstallments(db: DbOrTx, loanId: number): Promise<Inst
   return installmentsOf(db).execute({ loanId });
 }
 
-export async function recordInstallmentPayment(
-  tx: DbOrTx,
-  installmentId: number,
-  principalPaid: number,
-  interestPaid: number,
-): Promise<void> {
-  await tx
-    .update(loanInstallments)
-    .set({ principalPaid, interestPaid })
-    .where(eq(loanInstallments.id, installmentId));
-}
-
-export async function findRepaymentByPlatformTransaction(
+/** The schedules of the loans, each in installment order. */
+export async function findInstallmentsOfLoans(
   db: DbOrTx,
-  platformTransactionId: number,
-): Promise<RepaymentRow | undefined> {
-  const [row] = await repaymentOfPayment(db).execute({ platformTransactionId });
-  return row;
+  loanIds: readonly number[],
+): Promise<InstallmentRow[]> {
+  if (loanIds.length === 0) return [];
+  return installmentsOfLoans(db).execute({ loanIds: [...loanIds] });
 }
 
-const repaymentOfPayment = preparedRead('loans.repayment_of_payment', (db) =>
-  db
-    .select()
-    .from(loanRepayments)
-    .where(eq(loanRepayments.platformTransactionId, sql.placeholder('platformTransactionId'))),
-);
+/** Sets what has been paid of each installment, in one statement. */
+export async function recordInstallmentPayments(
+  tx: DbOrTx,
+  paid: readonly { id: number; principalPaid: number; interestPaid: number }[],
+): Promise<void> {
+  if (paid.length === 0) return;
+  await tx.execute(sql`
+    update ${loanInstallments} as i set principal_paid = v.principal_paid, interest_paid = v.interest_paid
+    from unnest(
+      ${sql.param(paid.map((p) => p.id))}::integer[],
+      ${sql.param(paid.map((p) => p.principalPaid))}::bigint[],
+      ${sql.param(paid.map((p) => p.interestPaid))}::bigint[]
+    ) as v(id, principal_paid, interest_paid)
+    where i.id = v.id`);
+}
 
-export async function insertRepayment(tx: DbOrTx, values: typeof loanRepayments.$inferInsert) {
-  const [row] = await tx.insert(loanRepayments).values(values).returning();
-  if (!row) throw new Error('insert into loan_repayments returned no row');
-  return row;
+/** What a repayment changes on its loan. */
+export interface RepaidLoanValues {
+  readonly id: number;
+  readonly totalPayments: number;
+  readonly principalPaid: number;
+  readonly interestPaid: number;
+  readonly repaymentCount: number;
+  readonly oldestUnpaidDueDate: string | null;
+  readonly status: LoanRow['status'];
+  readonly updatedAt: Date;
+}
+
+/** Writes what repayments changed on their loans, in one statement. */
+export async function updateRepaidLoans(tx: DbOrTx, rows: readonly RepaidLoanValues[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update ${loans} as l set
+      total_payments = v.total_payments, principal_paid = v.principal_paid,
+      interest_paid = v.interest_paid, repayment_count = v.repayment_count,
+      oldest_unpaid_due_date = v.oldest_unpaid_due_date, status = v.status, updated_at = v.updated_at
+    from unnest(
+      ${sql.param(rows.map((r) => r.id))}::integer[],
+      ${sql.param(rows.map((r) => r.totalPayments))}::bigint[],
+      ${sql.param(rows.map((r) => r.principalPaid))}::bigint[],
+      ${sql.param(rows.map((r) => r.interestPaid))}::bigint[],
+      ${sql.param(rows.map((r) => r.repaymentCount))}::integer[],
+      ${sql.param(rows.map((r) => r.oldestUnpaidDueDate))}::date[],
+      ${sql.param(rows.map((r) => r.status))}::loan_status[],
+      ${sql.param(rows.map((r) => r.updatedAt.toISOString()))}::timestamptz[]
+    ) as v(id, total_payments, principal_paid, interest_paid, repayment_count, oldest_unpaid_due_date, status, updated_at)
+    where l.id = v.id`);
+}
+
+/** Inserts repayments in one statement; answers their ids in the order given. */
+export async function insertRepayments(
+  tx: DbOrTx,
+  values: readonly (typeof loanRepayments.$inferInsert)[],
+): Promise<number[]> {
+  if (values.length === 0) return [];
+  // PostgreSQL answers an INSERT's RETURNING rows in the order of its VALUES.
+  const rows = await tx
+    .insert(loanRepayments)
+    .values([...values])
+    .returning({ id: loanRepayments.id });
+  if (rows.length !== values.length) throw new Error('insert into loan_repayments lost rows');
+  return rows.map((row) => row.id);
 }
 
 export async function updateLoan(tx: DbOrTx, loanId: number, values: Partial<NewLoanRow>): Promise<void> {

@@ -15,7 +15,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../domain-error.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
-import { allocateRepayment } from './allocate-repayment.ts';
+import { allocateRepayment, allocateRepayments } from './allocate-repayment.ts';
 import { createLoanFromApplication } from './create-loan.ts';
 import { findLoansForExport, listLoans } from './loan-list.repo.ts';
 import {
@@ -113,6 +113,7 @@ export function createLoansService({
   return {
     createLoanFromApplication,
     allocateRepayment,
+    allocateRepayments,
     today,
 
     /** The status job's work, now, without its lock (the demo seed uses it). */

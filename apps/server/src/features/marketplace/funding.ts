@@ -17,7 +17,7 @@ import {
   insertParticipations,
   type ListingRow,
   lockListingOfApplication,
-  lockParticipationsOf,
+  lockParticipationsOfLoans,
   updateListing,
 } from './marketplace.repo.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
@@ -148,56 +148,75 @@ function linesOf(totals: Map<AccountCode, number>): JournalLine[] {
   return [...totals].filter(([, amount]) => amount !== 0).map(([account, amount]) => ({ account, amount }));
 }
 
+export interface RepaymentToSplit {
+  readonly loanId: number;
+  readonly principal: number;
+  readonly interest: number;
+}
+
 /**
- * How an allocated repayment is booked: split among the loan's participations by principal share,
- * exact to the shilling (largest remainder, pro-rata.ts), with the platform's fee on each lender's
- * interest; the participations record what they got. A loan made before the marketplace has no
- * participations: all of it is the platform's.
+ * How allocated repayments are booked: each split among its loan's participations by principal
+ * share, exact to the shilling (largest remainder, pro-rata.ts), with the platform's fee on each
+ * lender's interest; the participations record what they got. A loan made before the marketplace
+ * has no participations: all of it is the platform's. The repayments of one unit of work (a group of
+ * settlements, ADR 015) go together: their loans' participations locked in one statement and
+ * updated in one, each repayment split in the order given, a second one of a loan on what the first
+ * left outstanding. One answer per repayment.
  */
-export async function repaymentLines(
+export async function repaymentLinesOfMany(
   tx: Tx,
   deps: Pick<MarketplaceDeps, 'config'>,
-  repayment: { loanId: number; principal: number; interest: number },
-): Promise<RepaymentPostings> {
-  const lines = linesOf(
-    new Map<AccountCode, number>([
-      [LOANS_RECEIVABLE, -repayment.principal],
-      [INTEREST_INCOME, -repayment.interest],
-    ]),
-  );
-  const rows = await lockParticipationsOf(tx, repayment.loanId);
-  if (rows.length === 0) return { lines, shareLines: [] };
-  const split = splitRepayment({
-    principal: repayment.principal,
-    interest: repayment.interest,
-    feePercent: deps.config.feePercent,
-    participations: rows.map((p) => ({
-      id: p.id,
-      principalShare: p.principalShare,
-      principalOutstanding: p.principalShare - p.principalRepaid,
-    })),
+  repayments: readonly RepaymentToSplit[],
+): Promise<RepaymentPostings[]> {
+  if (repayments.length === 0) return [];
+  const rows = await lockParticipationsOfLoans(tx, [...new Set(repayments.map((r) => r.loanId))]);
+  // What each participation has been repaid so far, as the repayments before it in this unit left it.
+  const repaid = new Map(rows.map((row) => [row.id, row.principalRepaid]));
+  const paid = new Map<number, { id: number; principal: number; interest: number; fee: number }>();
+  const answers = repayments.map((repayment): RepaymentPostings => {
+    const lines = linesOf(
+      new Map<AccountCode, number>([
+        [LOANS_RECEIVABLE, -repayment.principal],
+        [INTEREST_INCOME, -repayment.interest],
+      ]),
+    );
+    const ofLoan = rows.filter((row) => row.loanId === repayment.loanId);
+    if (ofLoan.length === 0) return { lines, shareLines: [] };
+    const split = splitRepayment({
+      principal: repayment.principal,
+      interest: repayment.interest,
+      feePercent: deps.config.feePercent,
+      participations: ofLoan.map((p) => ({
+        id: p.id,
+        principalShare: p.principalShare,
+        principalOutstanding: p.principalShare - (repaid.get(p.id) ?? 0),
+      })),
+    });
+    const shares = new Map<AccountCode, number>();
+    const add = (account: AccountCode, amount: number) =>
+      shares.set(account, (shares.get(account) ?? 0) + amount);
+    for (const part of split.participations) {
+      const row = ofLoan.find((p) => p.id === part.id);
+      if (!row) throw new Error(`participation ${part.id} vanished from its split`);
+      // The platform's own share: its interest stays income, and it takes no fee from itself.
+      const fee = row.lenderId === null ? 0 : part.fee;
+      if (row.lenderId !== null) {
+        add(INTEREST_INCOME, part.interest);
+        add(lenderInvested(row.lenderId), part.principal);
+        add(userWallet(row.lenderId), -(part.principal + part.interest - part.fee));
+        add(FEE_INCOME, -part.fee);
+      }
+      repaid.set(part.id, (repaid.get(part.id) ?? 0) + part.principal);
+      const sum = paid.get(part.id) ?? { id: part.id, principal: 0, interest: 0, fee: 0 };
+      paid.set(part.id, {
+        id: part.id,
+        principal: sum.principal + part.principal,
+        interest: sum.interest + part.interest,
+        fee: sum.fee + fee,
+      });
+    }
+    return { lines, shareLines: linesOf(shares) };
   });
-  const shares = new Map<AccountCode, number>();
-  const add = (account: AccountCode, amount: number) =>
-    shares.set(account, (shares.get(account) ?? 0) + amount);
-  for (const part of split.participations) {
-    const row = rows.find((p) => p.id === part.id);
-    if (!row) throw new Error(`participation ${part.id} vanished from its split`);
-    if (row.lenderId === null) continue; // the platform's own share: its interest stays income, no fee
-    add(INTEREST_INCOME, part.interest);
-    add(lenderInvested(row.lenderId), part.principal);
-    add(userWallet(row.lenderId), -(part.principal + part.interest - part.fee));
-    add(FEE_INCOME, -part.fee);
-  }
-  await addToParticipations(
-    tx,
-    split.participations.map((part) => ({
-      id: part.id,
-      principal: part.principal,
-      interest: part.interest,
-      // The platform takes no fee from itself.
-      fee: rows.find((p) => p.id === part.id)?.lenderId === null ? 0 : part.fee,
-    })),
-  );
-  return { lines, shareLines: linesOf(shares) };
+  await addToParticipations(tx, [...paid.values()]);
+  return answers;
 }

@@ -210,17 +210,23 @@ export async function insertParticipations(db: DbOrTx, values: (typeof participa
 }
 
 /** A loan's participations, locked, in a fixed order (the order every split uses). */
-const participationsLocked = preparedRead('marketplace.lock_participations', (db) =>
+const participationsLocked = preparedRead('marketplace.lock_participations_of_loans', (db) =>
   db
     .select()
     .from(participations)
-    .where(eq(participations.loanId, sql.placeholder('loanId')))
+    .where(sql`${participations.loanId} = any(${sql.placeholder('loanIds')}::integer[])`)
+    // In id order: the one order every transaction locks participations in.
     .orderBy(asc(participations.id))
     .for('update'),
 );
 
-export async function lockParticipationsOf(db: DbOrTx, loanId: number): Promise<ParticipationRow[]> {
-  return participationsLocked(db).execute({ loanId });
+/** The participations of the loans, locked, in id order. */
+export async function lockParticipationsOfLoans(
+  db: DbOrTx,
+  loanIds: readonly number[],
+): Promise<ParticipationRow[]> {
+  if (loanIds.length === 0) return [];
+  return participationsLocked(db).execute({ loanIds: [...loanIds] });
 }
 
 export async function participationsOf(
@@ -239,7 +245,7 @@ export async function participationsOf(
 /**
  * Adds what a repayment paid to each of the loan's participations, in one statement (a settlement
  * holds the platform's ledger rows locked meanwhile: every round trip saved shortens that hold).
- * The rows were locked by lockParticipationsOf.
+ * The rows were locked by lockParticipationsOfLoans.
  */
 export async function addToParticipations(
   db: DbOrTx,

@@ -10,7 +10,7 @@ import {
   lenderPayoutLines,
   prepareFunding,
   recordParticipations,
-  repaymentLines,
+  repaymentLinesOfMany,
 } from './funding.ts';
 import { listApproved, relist } from './listing.ts';
 import { type LoanStatus, listParticipationsOfLender, marketplaceFigures } from './portfolio.repo.ts';
@@ -165,8 +165,9 @@ export function createMarketplaceService(
     lenderPayoutLines,
     recordParticipations: (tx: Tx, loan: Parameters<typeof recordParticipations>[2], funding: Funding) =>
       recordParticipations(tx, deps, loan, funding),
-    repaymentLines: (tx: Tx, repayment: Parameters<typeof repaymentLines>[2]) =>
-      repaymentLines(tx, deps, repayment),
+    /** How allocated repayments are booked among their loans' lenders (funding.ts). */
+    repaymentLinesOfMany: (tx: Tx, repayments: Parameters<typeof repaymentLinesOfMany>[2]) =>
+      repaymentLinesOfMany(tx, deps, repayments),
   };
 }
 export type MarketplaceService = ReturnType<typeof createMarketplaceService>;

@@ -6,27 +6,48 @@ import { loanInstallments, loans, messagePreferences, messages, users } from '..
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
 
-/** Writes the message unless one with the same dedupe key and channel exists; its id when written. */
-export async function insertMessage(db: DbOrTx, row: NewMessageRow): Promise<number | null> {
-  const [inserted] = await db
+/**
+ * Writes the messages, in one statement, each unless one with the same dedupe key and channel
+ * exists; answers, in the order given, each one's id when written and null when it was not. The
+ * caller gives a dedupe key and channel at most once.
+ */
+export async function insertMessagesOnce(
+  db: DbOrTx,
+  rows: readonly NewMessageRow[],
+): Promise<(number | null)[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
     .insert(messages)
-    .values(row)
+    .values([...rows])
     .onConflictDoNothing({ target: [messages.dedupeKey, messages.channel] })
-    .returning({ id: messages.id });
-  return inserted?.id ?? null;
+    .returning({ id: messages.id, dedupeKey: messages.dedupeKey, channel: messages.channel });
+  // A row without a dedupe key is always written; PostgreSQL answers RETURNING in VALUES order.
+  const byKey = new Map(
+    inserted
+      .filter((row) => row.dedupeKey !== null)
+      .map((row) => [`${row.channel}|${row.dedupeKey}`, row.id]),
+  );
+  const unkeyed = inserted.filter((row) => row.dedupeKey === null).map((row) => row.id);
+  let next = 0;
+  return rows.map((row) =>
+    row.dedupeKey === null || row.dedupeKey === undefined
+      ? (unkeyed[next++] ?? null)
+      : (byKey.get(`${row.channel}|${row.dedupeKey}`) ?? null),
+  );
 }
 
 // Every message reads its recipient: a named statement, planned once per connection.
-const recipient = preparedRead('messages.recipient', (db) =>
+const recipients = preparedRead('messages.recipients', (db) =>
   db
     .select({ id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber })
     .from(users)
-    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt))),
+    .where(and(sql`${users.id} = any(${sql.placeholder('userIds')}::integer[])`, isNull(users.deletedAt))),
 );
 
-export async function findRecipient(db: DbOrTx, userId: number) {
-  const [row] = await recipient(db).execute({ userId });
-  return row;
+/** The live accounts among `userIds`, with what a message needs of them. */
+export async function findRecipients(db: DbOrTx, userIds: readonly number[]) {
+  if (userIds.length === 0) return [];
+  return recipients(db).execute({ userIds: [...userIds] });
 }
 
 export async function findActiveAdminIds(db: DbOrTx): Promise<number[]> {

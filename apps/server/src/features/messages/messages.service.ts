@@ -1,10 +1,11 @@
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { NewNotification, NotificationsService } from '../notifications/notifications.service.ts';
 import { type MessageProvider, PermanentDeliveryError } from './message-providers.ts';
 import {
   type Channel,
   type MessageCategory,
+  type MessageTemplate,
   type TemplateDataMap,
   type TemplateName,
   templates,
@@ -15,9 +16,10 @@ import {
   findActiveAdminIds,
   findMessagesOfUser,
   findPreferences,
-  findRecipient,
-  insertMessage,
+  findRecipients,
+  insertMessagesOnce,
   type MessageRow,
+  type NewMessageRow,
   recordOutcome,
   recordReport,
   savePreferences,
@@ -28,7 +30,7 @@ import { simpleHtml } from './smtp-email.ts';
 export interface MessagesDeps {
   readonly db: Db;
   readonly clock: Clock;
-  readonly notifications: Pick<NotificationsService, 'notify'>;
+  readonly notifications: Pick<NotificationsService, 'notify' | 'notifyAll'>;
   readonly sms: MessageProvider;
   /** Null when no SMTP server is configured: e-mails are then not written at all. */
   readonly email: MessageProvider | null;
@@ -52,6 +54,16 @@ export interface SendOptions {
    */
   readonly recipient?: Recipient | undefined;
 }
+
+/** One message of a sendAll: what send takes, as one value. */
+export type SendRequest = {
+  [Name in TemplateName]: {
+    readonly userId: number;
+    readonly name: Name;
+    readonly data: TemplateDataMap[Name];
+    readonly options?: SendOptions;
+  };
+}[TemplateName];
 
 export interface Recipient {
   readonly id: number;
@@ -88,67 +100,100 @@ export function createMessagesService(deps: MessagesDeps) {
     data: TemplateDataMap[Name],
     options: SendOptions = {},
   ): Promise<number[]> {
-    const template = templates[name];
-    const recipient = options.recipient?.id === userId ? options.recipient : await findRecipient(tx, userId);
-    if (!recipient) return [];
-    if (OPTIONAL.has(template.category)) {
-      const preferences = await findPreferences(tx, userId);
-      const isWanted = template.category === 'marketing' ? preferences.marketing : preferences.digests;
-      if (!isWanted) return [];
-    }
+    // One message's name and data agree by the signature above; the union type cannot see it.
+    const [written] = await queueAll(tx, [{ userId, name, data, options } as SendRequest]);
+    return written ?? [];
+  }
+
+  /**
+   * queue for several messages of one unit of work (the receipts of a group of settlements,
+   * ADR 015): their recipients read in one statement (none when the caller gives them), their rows
+   * written in one, their inbox notifications in one more. Answers the ids written per message, in
+   * order. A dedupe key met twice in the same call writes once, for the first.
+   */
+  async function queueAll(tx: DbOrTx, requests: readonly SendRequest[]): Promise<number[][]> {
+    const unknown = [
+      ...new Set(requests.filter((r) => r.options?.recipient?.id !== r.userId).map((r) => r.userId)),
+    ];
+    const found = new Map((await findRecipients(tx, unknown)).map((row) => [row.id, row]));
     const now = clock.now();
-    const base = {
-      userId,
-      template: name,
-      category: template.category,
-      dedupeKey: options.dedupeKey ?? null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const written: number[] = [];
-    const write = async (
-      channel: Channel,
-      row: Omit<Parameters<typeof insertMessage>[1], keyof typeof base | 'channel'>,
-    ): Promise<boolean> => {
-      const id = await insertMessage(tx, { ...base, channel, ...row });
-      if (id !== null) written.push(id);
-      return id !== null;
-    };
-    const smsTo = options.smsTo ?? recipient.phoneNumber;
-    const smsAt = smsReleaseTime(now, template.category);
-    const isSmsInTime = !options.expiresAt || smsAt < options.expiresAt;
-    if (template.sms && smsTo && isSmsInTime) {
-      await write('sms', {
-        recipient: smsTo,
-        body: template.sms(data),
-        notBefore: smsAt,
-      });
-    }
-    if (template.email && providers.email) {
-      const email = template.email(data);
-      await write('email', {
-        recipient: recipient.email,
-        subject: email.subject,
-        body: email.text,
-        html: simpleHtml(email.subject, email.text),
-        notBefore: now,
-      });
-    }
-    if (template.inbox) {
-      const inbox = template.inbox(data);
-      const isNew = await write('inbox', {
-        subject: inbox.title,
-        body: inbox.message,
-        status: 'delivered',
-        notBefore: now,
-        sentAt: now,
-        deliveredAt: now,
-      });
-      // The in-app inbox is delivered by writing it: no provider, no wait (and once per dedupe key).
-      if (isNew) {
-        await notifications.notify(tx, { userId, kind: name, title: inbox.title, message: inbox.message });
+    const rows: { request: number; userId: number; channel: Channel; row: NewMessageRow }[] = [];
+    const seen = new Set<string>();
+    for (const [index, request] of requests.entries()) {
+      const { userId, options = {} } = request;
+      const template = templates[request.name] as MessageTemplate<unknown>;
+      const recipient = options.recipient?.id === userId ? options.recipient : found.get(userId);
+      if (!recipient) continue;
+      if (OPTIONAL.has(template.category)) {
+        const preferences = await findPreferences(tx, userId);
+        const isWanted = template.category === 'marketing' ? preferences.marketing : preferences.digests;
+        if (!isWanted) continue;
+      }
+      const base = {
+        userId,
+        template: request.name,
+        category: template.category,
+        dedupeKey: options.dedupeKey ?? null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const add = (channel: Channel, row: Omit<NewMessageRow, keyof typeof base | 'channel'>) => {
+        if (base.dedupeKey !== null) {
+          const key = `${channel}|${base.dedupeKey}`;
+          if (seen.has(key)) return;
+          seen.add(key);
+        }
+        rows.push({ request: index, userId, channel, row: { ...base, channel, ...row } });
+      };
+      const smsTo = options.smsTo ?? recipient.phoneNumber;
+      const smsAt = smsReleaseTime(now, template.category);
+      const isSmsInTime = !options.expiresAt || smsAt < options.expiresAt;
+      if (template.sms && smsTo && isSmsInTime) {
+        add('sms', { recipient: smsTo, body: template.sms(request.data), notBefore: smsAt });
+      }
+      if (template.email && providers.email) {
+        const email = template.email(request.data);
+        add('email', {
+          recipient: recipient.email,
+          subject: email.subject,
+          body: email.text,
+          html: simpleHtml(email.subject, email.text),
+          notBefore: now,
+        });
+      }
+      if (template.inbox) {
+        const inbox = template.inbox(request.data);
+        add('inbox', {
+          subject: inbox.title,
+          body: inbox.message,
+          status: 'delivered',
+          notBefore: now,
+          sentAt: now,
+          deliveredAt: now,
+        });
       }
     }
+    const ids = await insertMessagesOnce(
+      tx,
+      rows.map((r) => r.row),
+    );
+    const written: number[][] = requests.map(() => []);
+    const inboxes: NewNotification[] = [];
+    rows.forEach((r, at) => {
+      const id = ids[at];
+      if (id === null || id === undefined) return;
+      written[r.request]?.push(id);
+      // The in-app inbox is delivered by writing it: no provider, no wait (and once per dedupe key).
+      if (r.channel === 'inbox') {
+        inboxes.push({
+          userId: r.userId,
+          kind: r.row.template,
+          title: r.row.subject ?? '',
+          message: r.row.body,
+        });
+      }
+    });
+    await notifications.notifyAll(tx, inboxes);
     return written;
   }
 
@@ -225,6 +270,11 @@ export function createMessagesService(deps: MessagesDeps) {
   return {
     send,
     queue,
+
+    /** send for the messages of one unit of work, written together; answers how many each wrote. */
+    async sendAll(tx: DbOrTx, requests: readonly SendRequest[]): Promise<number[]> {
+      return (await queueAll(tx, requests)).map((ids) => ids.length);
+    },
 
     /**
      * The same message to every active admin (new enquiry, money needing attention, a dead job).

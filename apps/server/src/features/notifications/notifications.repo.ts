@@ -11,6 +11,13 @@ export async function insertNotification(
   await db.insert(notifications).values(values);
 }
 
+export async function insertNotifications(
+  db: DbOrTx,
+  values: readonly (typeof notifications.$inferInsert)[],
+): Promise<void> {
+  if (values.length > 0) await db.insert(notifications).values([...values]);
+}
+
 export async function hasNotificationSince(
   db: DbOrTx,
   userId: number,

@@ -5,6 +5,7 @@ import {
   findNotificationsOfUser,
   hasNotificationSince,
   insertNotification,
+  insertNotifications,
   markAllRead,
   markRead,
 } from './notifications.repo.ts';
@@ -27,6 +28,15 @@ export function createNotificationsService({ db, clock }: { db: Db; clock: Clock
         data: notification.data ?? {},
         createdAt: clock.now(),
       });
+    },
+
+    /** notify for several notifications of one unit of work, in one statement. */
+    async notifyAll(tx: DbOrTx, list: readonly NewNotification[]): Promise<void> {
+      const createdAt = clock.now();
+      await insertNotifications(
+        tx,
+        list.map((notification) => ({ ...notification, data: notification.data ?? {}, createdAt })),
+      );
     },
 
     /** Whether the user was already sent a notification of this kind after `since` (in the caller's transaction). */

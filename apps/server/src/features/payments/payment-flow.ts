@@ -21,6 +21,14 @@ export interface PaymentFlow {
   lockFirst?(tx: Tx, payment: TransactionRow): Promise<void>;
   /** In the transaction that marks the payment COMPLETED. */
   settle(tx: Tx, payment: TransactionRow): Promise<void>;
+  /**
+   * Settles several payments of this kind in the one transaction that marks them all COMPLETED, as
+   * settle() would one by one, in their order (a group of callbacks, ADR 015). A flow that has it
+   * may be settled in groups; it must take its locks in the order settle() does (its rows, then the
+   * ledger's accounts last) and throw, not park money, when something unexpected happens to a
+   * group of more than one: the gateway then settles each alone.
+   */
+  settleMany?(tx: Tx, payments: readonly TransactionRow[]): Promise<void>;
   /** In the transaction that marks the payment FAILED; by default every posting it made is reversed. */
   unwind?(tx: Tx, payment: TransactionRow): Promise<void>;
   /** What the user is told when the payment completes or fails; null tells nothing. */

@@ -93,6 +93,34 @@ export async function lockTransactionByReference(
   return row;
 }
 
+const transactionsLockedByReference = preparedRead('payments.lock_by_references', (db) =>
+  db
+    .select()
+    .from(platformTransactions)
+    .where(
+      and(
+        sql`${platformTransactions.referenceId} = any(${sql.placeholder('referenceIds')}::text[])`,
+        sql`${platformTransactions.type} = any(${sql.placeholder('types')}::transaction_type[])`,
+      ),
+    )
+    // In id order: the one order every transaction locks payments in.
+    .orderBy(asc(platformTransactions.id))
+    .for('update'),
+);
+
+/**
+ * The payments of these types with these references, locked in id order (a group of provider
+ * callbacks, ADR 015); a reference of another type, or of no payment, is not in the answer.
+ */
+export async function lockTransactionsByReference(
+  db: DbOrTx,
+  referenceIds: readonly string[],
+  types: readonly TransactionType[],
+): Promise<TransactionRow[]> {
+  if (referenceIds.length === 0 || types.length === 0) return [];
+  return transactionsLockedByReference(db).execute({ referenceIds: [...referenceIds], types: [...types] });
+}
+
 export async function lockTransaction(db: DbOrTx, id: number): Promise<TransactionRow | undefined> {
   const [row] = await transactionLocked(db).execute({ id });
   return row;
@@ -117,6 +145,35 @@ export async function moveStatus(
   return row;
 }
 
+/**
+ * Marks open payments COMPLETED at `at`, each with its provider's reference (or the one it has), in
+ * one statement guarded as moveStatus is; answers the rows it moved.
+ */
+export async function completeTransactions(
+  db: DbOrTx,
+  completions: readonly { id: number; providerReference: string | null }[],
+  at: Date,
+): Promise<TransactionRow[]> {
+  if (completions.length === 0) return [];
+  const t = platformTransactions;
+  return db
+    .update(t)
+    .set({
+      status: 'COMPLETED',
+      providerReference: sql`coalesce(v.provider_reference, ${t.providerReference})`,
+      completedAt: at,
+      updatedAt: at,
+      nextPollAt: null,
+    })
+    .from(
+      sql`unnest(${sql.param(completions.map((c) => c.id))}::integer[], ${sql.param(
+        completions.map((c) => c.providerReference),
+      )}::text[]) as v(id, provider_reference)`,
+    )
+    .where(and(sql`${t.id} = v.id`, inArray(t.status, ['PENDING', 'PROCESSING'])))
+    .returning();
+}
+
 export async function updateTransaction(
   db: DbOrTx,
   id: number,
@@ -138,21 +195,53 @@ export async function shiftTotals(
   to: TransactionStatus,
   amount: number,
 ): Promise<void> {
-  const order = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
-  const moves = [
-    ...(from ? [{ status: from, count: -1, amount: -amount }] : []),
-    { status: to, count: 1, amount },
-  ].sort((a, b) => order.indexOf(a.status) - order.indexOf(b.status));
+  await shiftAllTotals(db, [{ type, from, to, amount }]);
+}
+
+const STATUS_ORDER: readonly TransactionStatus[] = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
+
+/** shiftTotals for several payments' moves, netted per type and status, in one statement. */
+export async function shiftAllTotals(
+  db: DbOrTx,
+  moves: readonly {
+    type: TransactionType;
+    from: TransactionStatus | null;
+    to: TransactionStatus;
+    amount: number;
+  }[],
+): Promise<void> {
+  const sums = new Map<
+    string,
+    { type: TransactionType; status: TransactionStatus; count: number; amount: number }
+  >();
+  const add = (type: TransactionType, status: TransactionStatus, count: number, amount: number) => {
+    const key = `${type}|${status}`;
+    const sum = sums.get(key) ?? { type, status, count: 0, amount: 0 };
+    sums.set(key, { ...sum, count: sum.count + count, amount: sum.amount + amount });
+  };
+  for (const move of moves) {
+    if (move.from) add(move.type, move.from, -1, -move.amount);
+    add(move.type, move.to, 1, move.amount);
+  }
+  // In key order, so two transactions that meet on a totals row wait in one order.
+  const rows = [...sums.values()].sort((a, b) =>
+    a.type === b.type
+      ? STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status)
+      : a.type < b.type
+        ? -1
+        : 1,
+  );
+  if (rows.length === 0) return;
   const t = platformTransactionTotals;
   await db
     .insert(t)
     .values(
-      moves.map((move) => ({
-        type,
-        status: move.status,
+      rows.map((row) => ({
+        type: row.type,
+        status: row.status,
         slot: sql`counter_slot()`,
-        count: move.count,
-        amount: move.amount,
+        count: row.count,
+        amount: row.amount,
       })),
     )
     .onConflictDoUpdate({

@@ -58,6 +58,7 @@ function paymentsDeps() {
     userLimits: config.userLimits,
     numbers: t.services.paymentNumbers,
     messages: t.services.messages,
+    settlementGroups: config.settlementGroups,
   };
 }
 
