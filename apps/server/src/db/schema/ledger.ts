@@ -74,16 +74,18 @@ export const ledgerPostings = pgTable(
   ],
 );
 
+/**
+ * A line of a posting. Its posting and account are checked to exist, and every posting an insert
+ * touches to balance, once per statement by the trigger of migration 0038 rather than by foreign
+ * keys and a check per row (issue 20: those cost 14 µs of a settlement's every line); postings and
+ * accounts are never deleted, so what was checked stays true.
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    postingId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => ledgerPostings.id),
-    accountId: integer()
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    postingId: bigint({ mode: 'number' }).notNull(),
+    accountId: integer().notNull(),
     /** Whole UGX; debit positive, credit negative. */
     amount: bigint({ mode: 'number' }).notNull(),
     /** The posting's time, copied so an account's history reads by one index. */

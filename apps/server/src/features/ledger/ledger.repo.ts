@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
@@ -19,35 +19,49 @@ export type EntryRow = typeof ledgerEntries.$inferSelect;
  * (a key that exists is left out: it already posted) and, when any was inserted, the ids of the
  * existing accounts among `accountCodes`, read by the same statement: the accounts its entries will
  * need, one round trip sooner (issue 20). Read without a lock, at the statement's snapshot, like a
- * plain SELECT of them.
+ * plain SELECT of them. The values go as arrays: the statement's text, and so its cost to build, is
+ * the same for one posting or a group's hundred (ADR 015).
  */
 export async function insertPostingsOnce(
   db: DbOrTx,
   values: readonly (typeof ledgerPostings.$inferInsert)[],
   accountCodes: readonly string[],
 ): Promise<{ postings: PostingRow[]; accounts: { id: number; code: string }[] }> {
-  const codes =
-    accountCodes.length > 0
-      ? sql.join(
-          accountCodes.map((code) => sql`${code}`),
-          sql`, `,
-        )
-      : sql`null`;
-  const rows = await db
-    .insert(ledgerPostings)
-    .values([...values])
-    .onConflictDoNothing({ target: ledgerPostings.idempotencyKey })
-    .returning({
-      ...getTableColumns(ledgerPostings),
-      // An uncorrelated subquery: PostgreSQL runs it once, whatever the number of rows.
-      accounts: sql<
-        { id: number; code: string }[]
-      >`(select coalesce(json_agg(json_build_object('id', a.id, 'code', a.code)), '[]'::json)
-        from ledger_accounts a where a.code in (${codes}))`,
-    });
+  const column = <T>(pick: (value: (typeof values)[number]) => T) => sql.param(values.map(pick));
+  const rows = await selectRows<{
+    id: string | number;
+    idempotency_key: string;
+    kind: string;
+    memo: string;
+    platform_transaction_id: number | null;
+    reverses_posting_id: string | number | null;
+    created_at: string | Date;
+    accounts: { id: number; code: string }[] | null;
+  }>(
+    db,
+    sql`insert into ${ledgerPostings} (idempotency_key, kind, memo, platform_transaction_id, reverses_posting_id, created_at)
+      select * from unnest(
+        ${column((v) => v.idempotencyKey)}::text[], ${column((v) => v.kind)}::text[],
+        ${column((v) => v.memo)}::text[], ${column((v) => v.platformTransactionId ?? null)}::integer[],
+        ${column((v) => v.reversesPostingId ?? null)}::bigint[],
+        ${column((v) => v.createdAt.toISOString())}::timestamptz[])
+      on conflict (idempotency_key) do nothing
+      returning id, idempotency_key, kind, memo, platform_transaction_id, reverses_posting_id, created_at,
+        -- An uncorrelated subquery: PostgreSQL runs it once, whatever the number of rows.
+        (select json_agg(json_build_object('id', a.id, 'code', a.code)) from ${ledgerAccounts} a
+         where a.code = any(${sql.param([...accountCodes])}::text[])) as accounts`,
+  );
   const [first] = rows;
   return {
-    postings: rows.map(({ accounts: _, ...posting }) => posting),
+    postings: rows.map((row) => ({
+      id: Number(row.id),
+      idempotencyKey: row.idempotency_key,
+      kind: row.kind,
+      memo: row.memo,
+      platformTransactionId: row.platform_transaction_id === null ? null : Number(row.platform_transaction_id),
+      reversesPostingId: row.reverses_posting_id === null ? null : Number(row.reverses_posting_id),
+      createdAt: new Date(row.created_at),
+    })),
     accounts: (first?.accounts ?? []).map((account) => ({ id: Number(account.id), code: account.code })),
   };
 }
@@ -176,47 +190,49 @@ export interface PostingWrites {
  * account's row as before, on the balance the postings leave it.
  */
 export async function writePostings(db: DbOrTx, writes: PostingWrites): Promise<void> {
-  const list = <T>(items: readonly T[], row: (item: T) => ReturnType<typeof sql>) =>
-    sql.join(items.map(row), sql`, `);
-  const parts: ReturnType<typeof sql>[] = [];
-  parts.push(sql`entries as (
-    insert into ${ledgerEntries} (posting_id, account_id, amount, created_at)
-    values ${list(writes.entries, (e) => sql`(${e.postingId}::bigint, ${e.accountId}::integer, ${e.amount}::bigint, ${e.createdAt.toISOString()}::timestamptz)`)})`);
-  // Every account the postings name is locked here, in id order (the one order every transaction
-  // uses), and the balances are added only to locked rows: the lock, the write and so the hold of
-  // the rows every settlement shares start in this statement (ADR 012).
-  parts.push(sql`locked as materialized (
-    select ${ledgerAccounts.id} as id from ${ledgerAccounts}
-    where ${inArray(ledgerAccounts.id, [...writes.accountIds])}
-    order by ${ledgerAccounts.id} for update)`);
+  // Every value goes in arrays (unnest): the text is the same whatever the number of lines.
+  const array = <T, V>(items: readonly T[], pick: (item: T) => V) => sql.param(items.map(pick));
+  const { entries } = writes;
   const deltas = writes.deltas.filter((d) => d.amount !== 0);
-  if (deltas.length > 0)
-    parts.push(sql`balances as (
-    update ${ledgerAccounts} as a set balance = a.balance + v.delta
-    from (values ${list(deltas, (d) => sql`(${d.accountId}::integer, ${d.amount}::bigint)`)}) as v(id, delta)
-    join locked as l on l.id = v.id
-    where a.id = v.id)`);
   const kinds = new Map<string, { amount: number; postings: number }>();
   for (const t of writes.totals) {
     const sum = kinds.get(t.kind) ?? { amount: 0, postings: 0 };
     kinds.set(t.kind, { amount: sum.amount + t.amount, postings: sum.postings + t.postings });
   }
-  parts.push(sql`daily as (
-    insert into ${ledgerDailyTotals} as t (kind, day, slot, amount, postings)
-    select v.kind, v.day, counter_slot(), v.amount, v.postings
-    from (values ${list(writes.totals, (t) => sql`(${t.kind}, ${t.day}::date, ${t.amount}::bigint, ${t.postings}::integer)`)}) as v(kind, day, amount, postings)
-    where (select count(*) from locked) > 0
-    on conflict (kind, day, slot) do update set amount = t.amount + excluded.amount, postings = t.postings + excluded.postings)`);
-  // The totals are written only once every account is locked (their rows wait for `locked`, an
-  // init plan run before their first row), so the shared rows are always taken in one order:
-  // accounts, then totals.
+  // Every account the postings name is locked in `locked`, in id order (the one order every
+  // transaction uses), and the balances are added only to locked rows: the lock, the write and so
+  // the hold of the rows every settlement shares start in this statement (ADR 012). The totals are
+  // written only once every account is locked (their rows wait for `locked`, an init plan run
+  // before their first row), so the shared rows are always taken in one order: accounts, then
+  // totals.
   const [row] = await selectRows<{ locked: number }>(
     db,
-    sql`with ${sql.join(parts, sql`, `)},
+    sql`with entries as (
+      insert into ${ledgerEntries} (posting_id, account_id, amount, created_at)
+      select * from unnest(${array(entries, (e) => e.postingId)}::bigint[], ${array(entries, (e) => e.accountId)}::integer[],
+        ${array(entries, (e) => e.amount)}::bigint[], ${array(entries, (e) => e.createdAt.toISOString())}::timestamptz[])),
+    locked as materialized (
+      select ${ledgerAccounts.id} as id from ${ledgerAccounts}
+      where ${ledgerAccounts.id} = any(${sql.param([...writes.accountIds])}::integer[])
+      order by ${ledgerAccounts.id} for update),
+    balances as (
+      update ${ledgerAccounts} as a set balance = a.balance + v.delta
+      from unnest(${array(deltas, (d) => d.accountId)}::integer[], ${array(deltas, (d) => d.amount)}::bigint[]) as v(id, delta)
+      join locked as l on l.id = v.id
+      where a.id = v.id),
+    daily as (
+      insert into ${ledgerDailyTotals} as t (kind, day, slot, amount, postings)
+      select v.kind, v.day, counter_slot(), v.amount, v.postings
+      from unnest(${array(writes.totals, (t) => t.kind)}::text[], ${array(writes.totals, (t) => t.day)}::date[],
+        ${array(writes.totals, (t) => t.amount)}::bigint[], ${array(writes.totals, (t) => t.postings)}::integer[])
+        as v(kind, day, amount, postings)
+      where (select count(*) from locked) > 0
+      on conflict (kind, day, slot) do update set amount = t.amount + excluded.amount, postings = t.postings + excluded.postings),
     kind_totals as (
       insert into ${ledgerKindTotals} as k (kind, slot, amount, postings)
       select v.kind, counter_slot(), v.amount, v.postings
-      from (values ${list([...kinds], ([kind, t]) => sql`(${kind}, ${t.amount}::bigint, ${t.postings}::bigint)`)}) as v(kind, amount, postings)
+      from unnest(${sql.param([...kinds.keys()])}::text[], ${sql.param([...kinds.values()].map((t) => t.amount))}::bigint[],
+        ${sql.param([...kinds.values()].map((t) => t.postings))}::bigint[]) as v(kind, amount, postings)
       where (select count(*) from locked) > 0
       on conflict (kind, slot) do update set amount = k.amount + excluded.amount, postings = k.postings + excluded.postings)
     select count(*)::integer as locked from locked`,

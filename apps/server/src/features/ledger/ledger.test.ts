@@ -330,21 +330,79 @@ describe('ledgerService.postJournals', () => {
 });
 
 describe('the database under the ledger', () => {
-  it('refuses at commit a posting whose entries were written around the service and do not balance', async () => {
-    await expect(
-      t.db.database.db.transaction(async (tx) => {
-        await tx.execute(sql`
-          with p as (insert into ledger_postings (idempotency_key, kind, memo, created_at)
-                     values ('raw:unbalanced', 'CAPITAL', 'raw', now()) returning id)
-          insert into ledger_entries (posting_id, account_id, amount, created_at)
-          select p.id, a.id, 1000, now() from p, ledger_accounts a where a.code = 'PLATFORM_WALLET'`);
-      }),
-    ).rejects.toThrow();
-    const rows = await selectRows<{ n: string }>(
-      t.db.database.db,
-      sql`select count(*) as n from ledger_postings where idempotency_key = 'raw:unbalanced'`,
+  /** Runs raw SQL in a transaction; answers the error it failed with, or null. */
+  async function failureOf(query: ReturnType<typeof sql>): Promise<string | null> {
+    try {
+      await t.db.database.db.transaction(async (tx) => {
+        await tx.execute(query);
+      });
+      return null;
+    } catch (error) {
+      const cause = (error as { cause?: { message?: string } }).cause;
+      return cause?.message ?? String(error);
+    }
+  }
+
+  const countOf = async (key: string) =>
+    Number(
+      (
+        await selectRows<{ n: string }>(
+          t.db.database.db,
+          sql`select count(*) as n from ledger_postings where idempotency_key = ${key}`,
+        )
+      )[0]?.n,
     );
-    expect(Number(rows[0]?.n)).toBe(0);
+
+  it('refuses a posting whose entries were written around the service and do not balance, writing nothing', async () => {
+    const failure = await failureOf(sql`
+      with p as (insert into ledger_postings (idempotency_key, kind, memo, created_at)
+                 values ('raw:unbalanced', 'CAPITAL', 'raw', now()) returning id)
+      insert into ledger_entries (posting_id, account_id, amount, created_at)
+      select p.id, a.id, 1000, now() from p, ledger_accounts a where a.code = 'PLATFORM_WALLET'`);
+    expect(failure).toMatch(/does not balance: 1 entries summing to 1000/);
+    expect(await countOf('raw:unbalanced')).toBe(0);
+  });
+
+  it('checks every posting one statement writes, not only the first', async () => {
+    const failure = await failureOf(sql`
+      with p as (insert into ledger_postings (idempotency_key, kind, memo, created_at)
+                 values ('raw:even', 'CAPITAL', 'raw', now()), ('raw:odd', 'CAPITAL', 'raw', now())
+                 returning id, idempotency_key as key),
+           a as (select id, code from ledger_accounts where code in ('PLATFORM_WALLET', 'PLATFORM_CAPITAL'))
+      insert into ledger_entries (posting_id, account_id, amount, created_at)
+      select p.id, a.id,
+             case when a.code = 'PLATFORM_WALLET' then 500 when p.key = 'raw:even' then -500 else -499 end, now()
+      from p, a`);
+    expect(failure).toMatch(/does not balance: 2 entries summing to 1/);
+    expect(await countOf('raw:even')).toBe(0);
+  });
+
+  it('refuses a posting left with no entries at commit', async () => {
+    const failure = await failureOf(sql`
+      insert into ledger_postings (idempotency_key, kind, memo, created_at)
+      values ('raw:empty', 'CAPITAL', 'raw', now())`);
+    expect(failure).toMatch(/does not balance: 0 entries/);
+    expect(await countOf('raw:empty')).toBe(0);
+  });
+
+  it('refuses an entry that names a posting or an account that does not exist', async () => {
+    const { posting } = await fund(10_000);
+    expect(
+      await failureOf(sql`
+        insert into ledger_entries (posting_id, account_id, amount, created_at)
+        select ${posting.id}::bigint, a.id, 1, now() from ledger_accounts a where a.code = 'PLATFORM_WALLET'
+        union all select ${posting.id}::bigint, 2147483647, -1, now()`),
+    ).toMatch(/names account 2147483647, which does not exist/);
+    expect(
+      await failureOf(sql`
+        insert into ledger_entries (posting_id, account_id, amount, created_at)
+        select 9007199254740, a.id, v.amount, now()
+        from ledger_accounts a, (values (1), (-1)) as v(amount) where a.code = 'PLATFORM_WALLET'`),
+    ).toMatch(/names posting 9007199254740, which does not exist/);
+  });
+
+  it('refuses to delete a ledger account', async () => {
+    expect(await failureOf(sql`delete from ledger_accounts where code = 'SUSPENSE'`)).toMatch(/append-only/);
   });
 
   it('refuses to change or delete a posted entry', async () => {

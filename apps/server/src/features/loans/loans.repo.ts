@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import {
   applications,
   loanInstallments,
@@ -265,13 +266,23 @@ export async function insertRepayments(
   values: readonly (typeof loanRepayments.$inferInsert)[],
 ): Promise<number[]> {
   if (values.length === 0) return [];
-  // PostgreSQL answers an INSERT's RETURNING rows in the order of its VALUES.
-  const rows = await tx
-    .insert(loanRepayments)
-    .values([...values])
-    .returning({ id: loanRepayments.id });
+  const column = <T>(pick: (value: (typeof values)[number]) => T) => sql.param(values.map(pick));
+  // Arrays (unnest), so the text is the same for one repayment or a group's (ADR 015); PostgreSQL
+  // answers RETURNING in the order the rows were inserted, which is unnest's.
+  const rows = await selectRows<{ id: number }>(
+    tx,
+    sql`insert into ${loanRepayments} (loan_id, amount, principal, interest, paid_at, payment_mode,
+        platform_transaction_id, remaining_balance_after, days_late_at_payment, created_at)
+      select * from unnest(${column((v) => v.loanId)}::integer[], ${column((v) => v.amount)}::bigint[],
+        ${column((v) => v.principal)}::bigint[], ${column((v) => v.interest)}::bigint[],
+        ${column((v) => v.paidAt.toISOString())}::timestamptz[], ${column((v) => v.paymentMode)}::text[],
+        ${column((v) => v.platformTransactionId ?? null)}::integer[], ${column((v) => v.remainingBalanceAfter)}::bigint[],
+        ${column((v) => v.daysLateAtPayment ?? 0)}::integer[],
+        ${column((v) => (v.createdAt ?? v.paidAt).toISOString())}::timestamptz[])
+      returning id`,
+  );
   if (rows.length !== values.length) throw new Error('insert into loan_repayments lost rows');
-  return rows.map((row) => row.id);
+  return rows.map((row) => Number(row.id));
 }
 
 export async function updateLoan(tx: DbOrTx, loanId: number, values: Partial<NewLoanRow>): Promise<void> {

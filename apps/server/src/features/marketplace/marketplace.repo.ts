@@ -252,16 +252,14 @@ export async function addToParticipations(
   paid: readonly { id: number; principal: number; interest: number; fee: number }[],
 ) {
   if (paid.length === 0) return;
-  const values = sql.join(
-    paid.map((p) => sql`(${p.id}::integer, ${p.principal}::bigint, ${p.interest}::bigint, ${p.fee}::bigint)`),
-    sql`, `,
-  );
+  const column = <T>(pick: (p: (typeof paid)[number]) => T) => sql.param(paid.map(pick));
   await db.execute(sql`
     update ${participations} set
       principal_repaid = ${participations.principalRepaid} + v.principal,
       interest_paid = ${participations.interestPaid} + v.interest,
       fees_paid = ${participations.feesPaid} + v.fee
-    from (values ${values}) as v(id, principal, interest, fee)
+    from unnest(${column((p) => p.id)}::integer[], ${column((p) => p.principal)}::bigint[],
+      ${column((p) => p.interest)}::bigint[], ${column((p) => p.fee)}::bigint[]) as v(id, principal, interest, fee)
     where ${participations.id} = v.id`);
 }
 

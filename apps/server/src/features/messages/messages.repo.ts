@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { loanInstallments, loans, messagePreferences, messages, users } from '../../db/schema/index.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -16,11 +17,24 @@ export async function insertMessagesOnce(
   rows: readonly NewMessageRow[],
 ): Promise<(number | null)[]> {
   if (rows.length === 0) return [];
-  const inserted = await db
-    .insert(messages)
-    .values([...rows])
-    .onConflictDoNothing({ target: [messages.dedupeKey, messages.channel] })
-    .returning({ id: messages.id, dedupeKey: messages.dedupeKey, channel: messages.channel });
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  const time = (at: Date | null | undefined) => at?.toISOString() ?? null;
+  // Arrays (unnest): the same text for one message or a group's receipts (ADR 015).
+  const inserted = await selectRows<{ id: number; dedupeKey: string | null; channel: string }>(
+    db,
+    sql`insert into ${messages} (user_id, channel, template, category, recipient, subject, body, html,
+        status, not_before, dedupe_key, created_at, sent_at, delivered_at, updated_at)
+      select * from unnest(${column((r) => r.userId ?? null)}::integer[], ${column((r) => r.channel)}::text[],
+        ${column((r) => r.template)}::text[], ${column((r) => r.category)}::text[],
+        ${column((r) => r.recipient ?? null)}::text[], ${column((r) => r.subject ?? null)}::text[],
+        ${column((r) => r.body)}::text[], ${column((r) => r.html ?? null)}::text[],
+        ${column((r) => r.status ?? 'queued')}::text[], ${column((r) => time(r.notBefore))}::timestamptz[],
+        ${column((r) => r.dedupeKey ?? null)}::text[], ${column((r) => time(r.createdAt))}::timestamptz[],
+        ${column((r) => time(r.sentAt))}::timestamptz[], ${column((r) => time(r.deliveredAt))}::timestamptz[],
+        ${column((r) => time(r.updatedAt))}::timestamptz[])
+      on conflict (dedupe_key, channel) do nothing
+      returning id, dedupe_key as "dedupeKey", channel`,
+  );
   // A row without a dedupe key is always written; PostgreSQL answers RETURNING in VALUES order.
   const byKey = new Map(
     inserted
