@@ -58,7 +58,8 @@ export async function insertPostingsOnce(
       idempotencyKey: row.idempotency_key,
       kind: row.kind,
       memo: row.memo,
-      platformTransactionId: row.platform_transaction_id === null ? null : Number(row.platform_transaction_id),
+      platformTransactionId:
+        row.platform_transaction_id === null ? null : Number(row.platform_transaction_id),
       reversesPostingId: row.reverses_posting_id === null ? null : Number(row.reverses_posting_id),
       createdAt: new Date(row.created_at),
     })),

@@ -224,6 +224,14 @@ describe('repayment callbacks that arrive together', () => {
       ['COMPLETED', true],
       ['COMPLETED', true],
     ]);
+    // Each answer is its payment as committed.
+    for (const { payment } of finished) {
+      const [row] = await db()
+        .select()
+        .from(platformTransactions)
+        .where(eq(platformTransactions.id, payment.id));
+      expect(payment).toEqual(row);
+    }
     const written = await settlingTransaction([running.id, ...together.map((p) => p.id)]);
     const [one, two] = together.map((p) => written.get(p.id));
     expect(one).toBeDefined();
@@ -262,6 +270,13 @@ describe('repayment callbacks that arrive together', () => {
     expect(finished.every((f) => f.payment.status === 'COMPLETED' && f.changed)).toBe(true);
     expect(await kindsOf(lost.id)).toEqual(['SUSPENSE']);
     expect(finished[1]?.payment.attentionReason).toMatch(/^Allocation failed: /);
+    for (const { payment } of finished) {
+      const [row] = await db()
+        .select()
+        .from(platformTransactions)
+        .where(eq(platformTransactions.id, payment.id));
+      expect(payment).toEqual(row);
+    }
     expect(await kindsOf(kept.id)).toEqual(['REPAYMENT', 'REPAYMENT_SHARE']);
     // The group was given up and each settled alone.
     const written = await settlingTransaction([lost.id, kept.id]);
@@ -272,5 +287,37 @@ describe('repayment callbacks that arrive together', () => {
       loanIds: [sound.id],
     });
     expect(describeProblems(problems)).toEqual([]);
+  });
+
+  it('parks a payment its loan refuses in suspense inside the group, and settles the others with it', async () => {
+    const first = await fundedLoan();
+    const second = await fundedLoan();
+    const running = await openRepayment(first, first.weeklyRepayment);
+    const elsewhere = await openRepayment(second, 30_000);
+    const kept = await openRepayment(first, first.weeklyRepayment);
+    // The collection was already allocated to the first loan (by hand, say): it is not the second's.
+    await db().insert(loanRepayments).values({
+      loanId: first.id,
+      amount: 30_000,
+      principal: 30_000,
+      interest: 0,
+      paidAt: new Date(),
+      paymentMode: 'Cash',
+      platformTransactionId: elsewhere.id,
+      remainingBalanceAfter: 0,
+      daysLateAtPayment: 0,
+      createdAt: new Date(),
+    });
+    const finished = await completeTogether([running, elsewhere, kept]);
+    expect(finished.every((f) => f.payment.status === 'COMPLETED' && f.changed)).toBe(true);
+    expect(finished[1]?.payment.attentionReason).toBe(
+      `This payment was already allocated to loan ${first.id}`,
+    );
+    expect(await kindsOf(elsewhere.id)).toEqual(['SUSPENSE']);
+    expect(await kindsOf(kept.id)).toEqual(['REPAYMENT', 'REPAYMENT_SHARE']);
+    const written = await settlingTransaction([elsewhere.id, kept.id]);
+    expect(written.get(elsewhere.id)).toBe(written.get(kept.id));
+    const [after] = await db().select().from(loans).where(eq(loans.id, second.id));
+    expect(after?.totalPayments).toBe(0);
   });
 });

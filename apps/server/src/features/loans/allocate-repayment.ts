@@ -3,16 +3,14 @@ import type { Tx } from '../../db/client.ts';
 import { allocateAcrossInstallments, oldestUnpaid } from './allocation.ts';
 import { daysInArrears, type LoanStatus, loanStatusFor, statusChangeReason } from './loan-status.ts';
 import {
+  type AllocationWrites,
   type EarlierRepayment,
   findInstallmentsOfLoans,
   type InstallmentRow,
-  insertRepayments,
-  insertStatusHistoryRows,
   type LoanRow,
   lockLoansForRepayments,
   type RepaidLoanValues,
-  recordInstallmentPayments,
-  updateRepaidLoans,
+  writeAllocations,
 } from './loans.repo.ts';
 
 export interface AllocateRepaymentInput {
@@ -139,8 +137,8 @@ export async function allocateRepayments(
   }
 
   const results: (AllocationResult | undefined)[] = [];
-  const repayments: { index: number; values: Parameters<typeof insertRepayments>[1][number] }[] = [];
-  const history: Parameters<typeof insertStatusHistoryRows>[1] = [];
+  const repayments: { index: number; values: AllocationWrites['repayments'][number] }[] = [];
+  const history: AllocationWrites['history'][number][] = [];
   inputs.forEach((input, index) => {
     if (!isValid(input)) {
       results[index] = { kind: 'refused', code: 'INVALID_AMOUNT', reason: `Invalid amount ${input.amount}` };
@@ -240,17 +238,13 @@ export async function allocateRepayments(
   });
 
   const changed = [...states.values()].filter((state) => state.repaymentCount !== state.loan.repaymentCount);
-  await recordInstallmentPayments(
-    tx,
-    changed.flatMap((state) =>
+  const ids = await writeAllocations(tx, {
+    installments: changed.flatMap((state) =>
       state.installments
         .filter((row) => state.touched.has(row.id))
         .map((row) => ({ id: row.id, principalPaid: row.principalPaid, interestPaid: row.interestPaid })),
     ),
-  );
-  await updateRepaidLoans(
-    tx,
-    changed.map(
+    loans: changed.map(
       (state): RepaidLoanValues => ({
         id: state.loan.id,
         totalPayments: state.totalPayments,
@@ -262,12 +256,9 @@ export async function allocateRepayments(
         updatedAt: state.updatedAt,
       }),
     ),
-  );
-  if (history.length > 0) await insertStatusHistoryRows(tx, history);
-  const ids = await insertRepayments(
-    tx,
-    repayments.map((repayment) => repayment.values),
-  );
+    history,
+    repayments: repayments.map((repayment) => repayment.values),
+  });
   repayments.forEach((repayment, at) => {
     const result = results[repayment.index];
     if (result?.kind === 'allocated') results[repayment.index] = { ...result, repaymentId: ids[at] ?? 0 };

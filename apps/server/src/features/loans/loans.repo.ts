@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
-import { selectRows } from '../../db/select-rows.ts';
 import {
   applications,
   loanInstallments,
@@ -11,6 +10,7 @@ import {
   loanTypes,
   users,
 } from '../../db/schema/index.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 export type LoanRow = typeof loans.$inferSelect;
 export type NewLoanRow = typeof loans.$inferInsert;
@@ -211,22 +211,6 @@ export async function findInstallmentsOfLoans(
   return installmentsOfLoans(db).execute({ loanIds: [...loanIds] });
 }
 
-/** Sets what has been paid of each installment, in one statement. */
-export async function recordInstallmentPayments(
-  tx: DbOrTx,
-  paid: readonly { id: number; principalPaid: number; interestPaid: number }[],
-): Promise<void> {
-  if (paid.length === 0) return;
-  await tx.execute(sql`
-    update ${loanInstallments} as i set principal_paid = v.principal_paid, interest_paid = v.interest_paid
-    from unnest(
-      ${sql.param(paid.map((p) => p.id))}::integer[],
-      ${sql.param(paid.map((p) => p.principalPaid))}::bigint[],
-      ${sql.param(paid.map((p) => p.interestPaid))}::bigint[]
-    ) as v(id, principal_paid, interest_paid)
-    where i.id = v.id`);
-}
-
 /** What a repayment changes on its loan. */
 export interface RepaidLoanValues {
   readonly id: number;
@@ -240,48 +224,61 @@ export interface RepaidLoanValues {
 }
 
 /** Writes what repayments changed on their loans, in one statement. */
-export async function updateRepaidLoans(tx: DbOrTx, rows: readonly RepaidLoanValues[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
-    update ${loans} as l set
-      total_payments = v.total_payments, principal_paid = v.principal_paid,
-      interest_paid = v.interest_paid, repayment_count = v.repayment_count,
-      oldest_unpaid_due_date = v.oldest_unpaid_due_date, status = v.status, updated_at = v.updated_at
-    from unnest(
-      ${sql.param(rows.map((r) => r.id))}::integer[],
-      ${sql.param(rows.map((r) => r.totalPayments))}::bigint[],
-      ${sql.param(rows.map((r) => r.principalPaid))}::bigint[],
-      ${sql.param(rows.map((r) => r.interestPaid))}::bigint[],
-      ${sql.param(rows.map((r) => r.repaymentCount))}::integer[],
-      ${sql.param(rows.map((r) => r.oldestUnpaidDueDate))}::date[],
-      ${sql.param(rows.map((r) => r.status))}::loan_status[],
-      ${sql.param(rows.map((r) => r.updatedAt.toISOString()))}::timestamptz[]
-    ) as v(id, total_payments, principal_paid, interest_paid, repayment_count, oldest_unpaid_due_date, status, updated_at)
-    where l.id = v.id`);
+
+/** What allocating a unit of work's repayments writes (allocate-repayment.ts). */
+export interface AllocationWrites {
+  /** Each installment's paid amounts as they now stand. */
+  readonly installments: readonly { id: number; principalPaid: number; interestPaid: number }[];
+  readonly loans: readonly RepaidLoanValues[];
+  readonly history: readonly (typeof loanStatusHistory.$inferInsert)[];
+  readonly repayments: readonly (typeof loanRepayments.$inferInsert)[];
 }
 
-/** Inserts repayments in one statement; answers their ids in the order given. */
-export async function insertRepayments(
-  tx: DbOrTx,
-  values: readonly (typeof loanRepayments.$inferInsert)[],
-): Promise<number[]> {
-  if (values.length === 0) return [];
-  const column = <T>(pick: (value: (typeof values)[number]) => T) => sql.param(values.map(pick));
-  // Arrays (unnest), so the text is the same for one repayment or a group's (ADR 015); PostgreSQL
-  // answers RETURNING in the order the rows were inserted, which is unnest's.
+/**
+ * Writes what repayments changed, in one statement however many there are (a group of settlements,
+ * ADR 015): the installments' paid amounts, the loans' totals and status, their status history and
+ * the repayments themselves. Answers the repayments' ids in the order given. The values go as
+ * arrays (unnest), so the text is the same for one repayment or a group's.
+ */
+export async function writeAllocations(tx: DbOrTx, writes: AllocationWrites): Promise<number[]> {
+  const array = <T, V>(items: readonly T[], pick: (item: T) => V) => sql.param(items.map(pick));
+  const { installments: paid, loans: repaid, history, repayments } = writes;
   const rows = await selectRows<{ id: number }>(
     tx,
-    sql`insert into ${loanRepayments} (loan_id, amount, principal, interest, paid_at, payment_mode,
+    sql`with installments as (
+      update ${loanInstallments} as i set principal_paid = v.principal_paid, interest_paid = v.interest_paid
+      from unnest(${array(paid, (p) => p.id)}::integer[], ${array(paid, (p) => p.principalPaid)}::bigint[],
+        ${array(paid, (p) => p.interestPaid)}::bigint[]) as v(id, principal_paid, interest_paid)
+      where i.id = v.id),
+    repaid_loans as (
+      update ${loans} as l set
+        total_payments = v.total_payments, principal_paid = v.principal_paid,
+        interest_paid = v.interest_paid, repayment_count = v.repayment_count,
+        oldest_unpaid_due_date = v.oldest_unpaid_due_date, status = v.status, updated_at = v.updated_at
+      from unnest(${array(repaid, (r) => r.id)}::integer[], ${array(repaid, (r) => r.totalPayments)}::bigint[],
+        ${array(repaid, (r) => r.principalPaid)}::bigint[], ${array(repaid, (r) => r.interestPaid)}::bigint[],
+        ${array(repaid, (r) => r.repaymentCount)}::integer[], ${array(repaid, (r) => r.oldestUnpaidDueDate)}::date[],
+        ${array(repaid, (r) => r.status)}::loan_status[], ${array(repaid, (r) => r.updatedAt.toISOString())}::timestamptz[])
+        as v(id, total_payments, principal_paid, interest_paid, repayment_count, oldest_unpaid_due_date, status, updated_at)
+      where l.id = v.id),
+    history as (
+      insert into ${loanStatusHistory} (loan_id, from_status, to_status, days_in_arrears, reason, changed_at)
+      select * from unnest(${array(history, (h) => h.loanId)}::integer[], ${array(history, (h) => h.fromStatus ?? null)}::loan_status[],
+        ${array(history, (h) => h.toStatus)}::loan_status[], ${array(history, (h) => h.daysInArrears ?? 0)}::integer[],
+        ${array(history, (h) => h.reason)}::text[], ${array(history, (h) => h.changedAt.toISOString())}::timestamptz[]))
+    insert into ${loanRepayments} (loan_id, amount, principal, interest, paid_at, payment_mode,
         platform_transaction_id, remaining_balance_after, days_late_at_payment, created_at)
-      select * from unnest(${column((v) => v.loanId)}::integer[], ${column((v) => v.amount)}::bigint[],
-        ${column((v) => v.principal)}::bigint[], ${column((v) => v.interest)}::bigint[],
-        ${column((v) => v.paidAt.toISOString())}::timestamptz[], ${column((v) => v.paymentMode)}::text[],
-        ${column((v) => v.platformTransactionId ?? null)}::integer[], ${column((v) => v.remainingBalanceAfter)}::bigint[],
-        ${column((v) => v.daysLateAtPayment ?? 0)}::integer[],
-        ${column((v) => (v.createdAt ?? v.paidAt).toISOString())}::timestamptz[])
+      select * from unnest(${array(repayments, (v) => v.loanId)}::integer[], ${array(repayments, (v) => v.amount)}::bigint[],
+        ${array(repayments, (v) => v.principal)}::bigint[], ${array(repayments, (v) => v.interest)}::bigint[],
+        ${array(repayments, (v) => v.paidAt.toISOString())}::timestamptz[], ${array(repayments, (v) => v.paymentMode)}::text[],
+        ${array(repayments, (v) => v.platformTransactionId ?? null)}::integer[],
+        ${array(repayments, (v) => v.remainingBalanceAfter)}::bigint[],
+        ${array(repayments, (v) => v.daysLateAtPayment ?? 0)}::integer[],
+        ${array(repayments, (v) => (v.createdAt ?? v.paidAt).toISOString())}::timestamptz[])
+      -- PostgreSQL answers RETURNING in the order the rows were inserted, which is unnest's.
       returning id`,
   );
-  if (rows.length !== values.length) throw new Error('insert into loan_repayments lost rows');
+  if (rows.length !== repayments.length) throw new Error('insert into loan_repayments lost rows');
   return rows.map((row) => Number(row.id));
 }
 

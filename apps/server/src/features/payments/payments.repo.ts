@@ -147,16 +147,16 @@ export async function moveStatus(
 
 /**
  * Marks open payments COMPLETED at `at`, each with its provider's reference (or the one it has), in
- * one statement guarded as moveStatus is; answers the rows it moved.
+ * one statement guarded as moveStatus is; answers the ids it moved.
  */
 export async function completeTransactions(
   db: DbOrTx,
   completions: readonly { id: number; providerReference: string | null }[],
   at: Date,
-): Promise<TransactionRow[]> {
+): Promise<number[]> {
   if (completions.length === 0) return [];
   const t = platformTransactions;
-  return db
+  const rows = await db
     .update(t)
     .set({
       status: 'COMPLETED',
@@ -171,7 +171,8 @@ export async function completeTransactions(
       )}::text[]) as v(id, provider_reference)`,
     )
     .where(and(sql`${t.id} = v.id`, inArray(t.status, ['PENDING', 'PROCESSING'])))
-    .returning();
+    .returning({ id: t.id });
+  return rows.map((row) => row.id);
 }
 
 export async function updateTransaction(

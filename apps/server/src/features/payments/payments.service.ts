@@ -303,19 +303,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (toMove.length > 0) {
       for (const { current } of toMove) flowWrites.set(current.id, {});
       const now = clock.now();
+      const settling: TransactionRow[] = toMove.map(({ current, providerReference }) => ({
+        ...current,
+        status: 'COMPLETED',
+        providerReference,
+        completedAt: now,
+        updatedAt: now,
+        nextPollAt: null,
+      }));
       const moved = await completeTransactions(
         tx,
-        toMove.map(({ current, providerReference }) => ({ id: current.id, providerReference })),
+        settling.map(({ id, providerReference }) => ({ id, providerReference })),
         now,
       );
       if (moved.length !== toMove.length) {
         throw new Error('A payment of the group left its status under its lock');
       }
-      const settling = toMove.map(({ current, providerReference }) => ({
-        ...current,
-        providerReference,
-        completedAt: now,
-      }));
       for (const type of groupTypes) {
         const ofType = settling.filter((payment) => payment.type === type);
         if (ofType.length > 0) await flowOf(type).settleMany?.(tx, ofType);
@@ -330,7 +333,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
         })),
       );
       const notices: NewNotification[] = [];
-      for (const row of moved) {
+      for (const row of settling) {
+        // The row as committed: as locked, moved as completeTransactions moved it, with what its
+        // flow wrote on it.
         const answer: TransactionRow = { ...row, ...flowWrites.get(row.id) };
         answers.set(answer.id, answer);
         const notice = flowOf(answer.type).notice(answer, 'COMPLETED');
