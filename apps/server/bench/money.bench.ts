@@ -1,5 +1,5 @@
 /**
- * `npm run bench:money [-- --scale 100 --connections 32 --loans 200 --repayments 5 --reuse]`
+ * `npm run bench:money [-- --scale 100 --connections 32 --loans 200 --repayments 12 --reuse]`
  *
  * How fast money moves on the scale database (PostgreSQL), against PostgreSQL's own floor:
  *
@@ -77,7 +77,7 @@ const { values: flags } = parseArgs({
     reuse: { type: 'boolean', default: false },
     connections: { type: 'string', default: '32' },
     loans: { type: 'string', default: '200' },
-    repayments: { type: 'string', default: '5' },
+    repayments: { type: 'string', default: '12' },
     admins: { type: 'string', default: '4' },
     'pool-size': { type: 'string', default: '10' },
     'pgbench-scale': { type: 'string' },
