@@ -98,6 +98,17 @@ function completeTogether(payments: readonly TransactionRow[]) {
   );
 }
 
+/** Each answer is its payment as committed. */
+async function expectAnsweredAsCommitted(finished: readonly { payment: TransactionRow }[]) {
+  for (const { payment } of finished) {
+    const [row] = await db()
+      .select()
+      .from(platformTransactions)
+      .where(eq(platformTransactions.id, payment.id));
+    expect(payment).toEqual(row);
+  }
+}
+
 /** The transaction that wrote each payment's settlement, by payment id. */
 async function settlingTransaction(paymentIds: readonly number[]): Promise<Map<number, string>> {
   const rows = await selectRows<{ payment: number; xid: string }>(
@@ -224,14 +235,7 @@ describe('repayment callbacks that arrive together', () => {
       ['COMPLETED', true],
       ['COMPLETED', true],
     ]);
-    // Each answer is its payment as committed.
-    for (const { payment } of finished) {
-      const [row] = await db()
-        .select()
-        .from(platformTransactions)
-        .where(eq(platformTransactions.id, payment.id));
-      expect(payment).toEqual(row);
-    }
+    await expectAnsweredAsCommitted(finished);
     const written = await settlingTransaction([running.id, ...together.map((p) => p.id)]);
     const [one, two] = together.map((p) => written.get(p.id));
     expect(one).toBeDefined();
@@ -270,13 +274,7 @@ describe('repayment callbacks that arrive together', () => {
     expect(finished.every((f) => f.payment.status === 'COMPLETED' && f.changed)).toBe(true);
     expect(await kindsOf(lost.id)).toEqual(['SUSPENSE']);
     expect(finished[1]?.payment.attentionReason).toMatch(/^Allocation failed: /);
-    for (const { payment } of finished) {
-      const [row] = await db()
-        .select()
-        .from(platformTransactions)
-        .where(eq(platformTransactions.id, payment.id));
-      expect(payment).toEqual(row);
-    }
+    await expectAnsweredAsCommitted(finished);
     expect(await kindsOf(kept.id)).toEqual(['REPAYMENT', 'REPAYMENT_SHARE']);
     // The group was given up and each settled alone.
     const written = await settlingTransaction([lost.id, kept.id]);
