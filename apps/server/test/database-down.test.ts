@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signCallback } from '../src/features/payments/callback-signature.ts';
 import { databaseUrl, TEST_DATABASE_URL, withAdminClient } from './postgres-server.ts';
 
 /**
@@ -15,6 +16,7 @@ import { databaseUrl, TEST_DATABASE_URL, withAdminClient } from './postgres-serv
 const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sente-dbdown-'));
 const ADMIN = { email: 'admin@dbdown.sente.ug', password: randomBytes(12).toString('base64url') };
+const CALLBACK_SECRET = randomBytes(36).toString('base64url');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -124,7 +126,7 @@ beforeAll(async () => {
       SEED_DEMO: 'false',
       // Production needs a payment provider once the money feature is in; the local simulator.
       PAYMENT_PROVIDER: 'simulator',
-      PAYMENT_CALLBACK_SECRET: randomBytes(36).toString('base64url'),
+      PAYMENT_CALLBACK_SECRET: CALLBACK_SECRET,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
@@ -185,6 +187,19 @@ async function login() {
     body: (await response.json()) as Record<string, unknown>,
     ms: Date.now() - started,
   };
+}
+
+/** A provider's signed word that a payment (known or not) went through. */
+async function callback(referenceId: string) {
+  const started = Date.now();
+  const body = JSON.stringify({ referenceId, amount: '50000', currency: 'UGX', status: 'SUCCESSFUL' });
+  const response = await fetch(`${baseUrl}/api/payments/callback/mtn/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sente-signature': signCallback(CALLBACK_SECRET, body) },
+    body,
+    signal: AbortSignal.timeout(60_000),
+  });
+  return { status: response.status, text: await response.text(), ms: Date.now() - started };
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
@@ -258,6 +273,16 @@ describe('the server process when PostgreSQL goes away and comes back', () => {
     for (const res of results) {
       expect(res.status, res.text).toBe(503);
       expect(res.ms).toBeLessThan(12_000);
+    }
+    // Callbacks that arrive together settle as a group (ADR 015): two take the free slots, the
+    // others wait and then fail together when their group meets the database that is out of
+    // reach, instead of waiting for it one after another.
+    const callbacks = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => callback(`00000000-0000-4000-8000-00000000000${i}`)),
+    );
+    for (const res of callbacks) {
+      expect(res.status, res.text).toBe(503);
+      expect(res.ms).toBeLessThan(25_000);
     }
 
     proxy.thaw();

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/pg-errors.ts';
 import { DomainError, type ErrorKind, RateLimitedError } from '../domain-error.ts';
 
 /**
@@ -35,38 +36,6 @@ export function detailsFromIssues(
     details[key] = list;
   }
   return details;
-}
-
-// Errors from a database that is down or restarting: the client should retry, not see a bug.
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08003',
-  '08006',
-]);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && UNAVAILABLE_CODES.has(candidate.code)) return true;
-    if (
-      typeof candidate.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(
-        candidate.message,
-      )
-    ) {
-      return true;
-    }
-    current = candidate.cause;
-  }
-  return false;
 }
 
 /** One place turns every failure into `{"error"}` with the right status; only real bugs are 500. */

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { UserPaymentLimits } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { createGroupCommit, type ItemOutcome } from '../../db/group-commit.ts';
+import { isDatabaseUnavailable } from '../../db/pg-errors.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -243,7 +244,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const moving = new Set<number>();
     try {
       together = await transaction(db, (tx) => completeTogether(tx, completions, moving));
-    } catch {
+    } catch (error) {
+      // A database that is down fails them all, now: alone, each would wait for it in turn.
+      if (isDatabaseUnavailable(error)) return completions.map(() => ({ ok: false, error }));
       // Something unexpected (or a deadlock three times): each alone, below.
     } finally {
       for (const id of moving) flowWrites.delete(id);
