@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { UserPaymentLimits } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { createGroupCommit, type ItemOutcome } from '../../db/group-commit.ts';
-import { isDatabaseUnavailable } from '../../db/pg-errors.ts';
 import { transaction } from '../../db/retry-transaction.ts';
 import { InvalidInputError, NotFoundError } from '../../domain-error.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { userWallet } from '../ledger/ledger-accounts.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
-import type { NewNotification, NotificationsService } from '../notifications/notifications.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { createCompletionGroups, type Finished } from './completion-groups.ts';
 import type { PaymentFlow } from './payment-flow.ts';
 import {
   type PaymentProvider,
@@ -19,7 +18,6 @@ import {
   providerOfPhone,
 } from './payment-provider.ts';
 import {
-  completeTransactions,
   findDuePayments,
   findLoanRef,
   findTransactionById,
@@ -29,15 +27,18 @@ import {
   insertTransactionOnce,
   lockTransaction,
   lockTransactionByReference,
-  lockTransactionsByReference,
   moveStatus,
-  shiftAllTotals,
   shiftTotals,
   sumOpenRepayments,
   sumOpenWithdrawals,
   updateTransaction,
 } from './payments.repo.ts';
-import type { TransactionRow, TransactionType, TransactionWithUser } from './platform-transaction.ts';
+import {
+  isFinal,
+  type TransactionRow,
+  type TransactionType,
+  type TransactionWithUser,
+} from './platform-transaction.ts';
 import { checkUserPaymentLimits, isCollection } from './user-payment-limits.ts';
 
 /** A payment to finish: by its id, or by its reference with a check of the row as locked. */
@@ -72,19 +73,6 @@ export interface PaymentsDeps {
   readonly settlementGroups: { readonly maxGroup: number; readonly concurrency: number };
 }
 
-/** A provider's word that a payment went through, waiting for its group (ADR 015). */
-interface Completion {
-  readonly referenceId: string;
-  readonly accept: (payment: TransactionRow) => void;
-  readonly providerReference: string | null;
-}
-
-/** What finishing a payment answers: the payment as committed, and whether this call moved it. */
-interface Finished {
-  readonly payment: TransactionRow;
-  readonly changed: boolean;
-}
-
 /** The spacing between asks about one payment when this process has no poller of its own. */
 const DEFAULT_POLL_SPACING_MS = 5_000;
 
@@ -103,9 +91,6 @@ export interface NewPayment {
   readonly requestedById?: number | null;
 }
 
-const FINAL = new Set(['COMPLETED', 'FAILED']);
-export const isFinal = (payment: Pick<TransactionRow, 'status'>) => FINAL.has(payment.status);
-
 const PROVIDER_LABEL: Record<ProviderName, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
 
 /**
@@ -115,15 +100,6 @@ const PROVIDER_LABEL: Record<ProviderName, string> = { mtn: 'MTN Mobile Money', 
  * database transaction together with what the payment's flow does, its totals and its notification.
  * It knows no lending or wallet rules: those features register the flow of their payment types.
  */
-/** Runs `work`, answering its value or its error as an outcome. */
-async function outcomeOf<O>(work: () => Promise<O>): Promise<ItemOutcome<O>> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, clock } = deps;
   // With the poller off here, payments are still spaced for the pollers of other replicas (and of
@@ -225,148 +201,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return finished;
   }
 
-  /**
-   * Completes a group of payments that providers confirmed together, in one transaction (ADR 015):
-   * the payments locked in one statement, their statuses moved in one, each flow's settleMany for
-   * its payments, the totals in one statement. Only payments of flows that settle in groups are
-   * taken; the others (and references of no payment) are finished alone afterwards, which also
-   * answers what is wrong with them. A refusal (`accept` throws) fails only its own callback and
-   * writes nothing. Should the group meet anything unexpected, each payment is finished alone, so
-   * that only the one at fault fails, or parks its money in suspense.
-   */
-  async function completeGroup(completions: readonly Completion[]): Promise<ItemOutcome<Finished>[]> {
-    const alone = (completion: Completion) =>
-      outcomeOf(() =>
-        finish({ referenceId: completion.referenceId, accept: completion.accept }, 'COMPLETED', completion),
-      );
-    if (completions.length === 1) return [await alone(completions[0] as Completion)];
-    let together: (ItemOutcome<Finished> | null)[] = completions.map(() => null);
-    const moving = new Set<number>();
-    try {
-      together = await transaction(db, (tx) => completeTogether(tx, completions, moving));
-    } catch (error) {
-      // A database that is down fails them all, now: alone, each would wait for it in turn.
-      if (isDatabaseUnavailable(error)) return completions.map(() => ({ ok: false, error }));
-      // Something unexpected (or a deadlock three times): each alone, below.
-    } finally {
-      for (const id of moving) flowWrites.delete(id);
-    }
-    for (const outcome of together) {
-      if (outcome?.ok && outcome.value.changed) {
-        for (const handler of settledHandlers) handler(outcome.value.payment);
-      }
-    }
-    const answered: ItemOutcome<Finished>[] = [];
-    for (const [index, completion] of completions.entries()) {
-      answered.push(together[index] ?? (await alone(completion)));
-    }
-    return answered;
-  }
-
-  /**
-   * completeGroup's transaction. Answers, per completion, its outcome, or null for one left to be
-   * finished alone (not a payment of a flow that settles in groups, or no payment at all).
-   */
-  async function completeTogether(
-    tx: Tx,
-    completions: readonly Completion[],
-    moving: Set<number>,
-  ): Promise<(ItemOutcome<Finished> | null)[]> {
-    // A deadlock's retry starts over.
-    for (const id of moving) flowWrites.delete(id);
-    moving.clear();
-    const groupTypes = [...flows].flatMap(([type, flow]) => (flow.settleMany ? [type] : []));
-    const locked = await lockTransactionsByReference(
-      tx,
-      completions.map((completion) => completion.referenceId),
-      groupTypes,
-    );
-    const byReference = new Map(locked.map((row) => [row.referenceId, row]));
-    // What each completion found: refused by its check, already final, or to move (once per payment).
-    const found = completions.map((completion) => {
-      const current = byReference.get(completion.referenceId);
-      if (!current) return null;
-      try {
-        completion.accept(current);
-      } catch (error) {
-        return { kind: 'refused' as const, error };
-      }
-      if (isFinal(current)) return { kind: 'final' as const, current };
-      const isFirst = !moving.has(current.id);
-      moving.add(current.id);
-      return {
-        kind: 'moves' as const,
-        current,
-        isFirst,
-        providerReference: completion.providerReference ?? current.providerReference,
-      };
-    });
-    const toMove = found.flatMap((f) => (f?.kind === 'moves' && f.isFirst ? [f] : []));
-    const answers = new Map<number, TransactionRow>();
-    if (toMove.length > 0) {
-      for (const { current } of toMove) flowWrites.set(current.id, {});
-      const now = clock.now();
-      const settling: TransactionRow[] = toMove.map(({ current, providerReference }) => ({
-        ...current,
-        status: 'COMPLETED',
-        providerReference,
-        completedAt: now,
-        updatedAt: now,
-        nextPollAt: null,
-      }));
-      const moved = await completeTransactions(
-        tx,
-        settling.map(({ id, providerReference }) => ({ id, providerReference })),
-        now,
-      );
-      if (moved.length !== toMove.length) {
-        throw new Error('A payment of the group left its status under its lock');
-      }
-      for (const type of groupTypes) {
-        const ofType = settling.filter((payment) => payment.type === type);
-        if (ofType.length > 0) await flowOf(type).settleMany?.(tx, ofType);
-      }
-      await shiftAllTotals(
-        tx,
-        toMove.map(({ current }) => ({
-          type: current.type,
-          from: current.status,
-          to: 'COMPLETED' as const,
-          amount: current.amount,
-        })),
-      );
-      const notices: NewNotification[] = [];
-      for (const row of settling) {
-        // The row as committed: as locked, moved as completeTransactions moved it, with what its
-        // flow wrote on it.
-        const answer: TransactionRow = { ...row, ...flowWrites.get(row.id) };
-        answers.set(answer.id, answer);
-        const notice = flowOf(answer.type).notice(answer, 'COMPLETED');
-        if (notice) {
-          notices.push({
-            userId: answer.userId,
-            kind: 'payment.completed',
-            ...notice,
-            data: { transaction_id: answer.id, reference_id: answer.referenceId, type: answer.type },
-          });
-        }
-      }
-      await deps.notifications.notifyAll(tx, notices);
-    }
-    return found.map((f): ItemOutcome<Finished> | null => {
-      if (!f) return null;
-      if (f.kind === 'refused') return { ok: false, error: f.error };
-      if (f.kind === 'final') return { ok: true, value: { payment: f.current, changed: false } };
-      const payment = answers.get(f.current.id);
-      if (!payment) throw new Error(`Payment ${f.current.id} was not answered`);
-      return { ok: true, value: { payment, changed: f.isFirst } };
-    });
-  }
-
-  const completions = createGroupCommit<Completion, Finished>({
-    run: completeGroup,
-    maxGroup: deps.settlementGroups.maxGroup,
-    concurrency: deps.settlementGroups.concurrency,
+  const groups = createCompletionGroups({
+    db,
+    clock,
+    notifications: deps.notifications,
+    flows,
+    flowWrites,
+    finishAlone: (completion) =>
+      finish({ referenceId: completion.referenceId, accept: completion.accept }, 'COMPLETED', completion),
+    onSettled: (payment) => {
+      for (const handler of settledHandlers) handler(payment);
+    },
+    ...deps.settlementGroups,
   });
 
   const service = {
@@ -537,7 +383,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       accept: (payment: TransactionRow) => void,
       providerReference: string | null,
     ): Promise<Finished> {
-      return completions.submit({ referenceId, accept, providerReference });
+      return groups.complete({ referenceId, accept, providerReference });
     },
 
     /** As completeByReference, for a provider's word that the payment failed. */

@@ -5,6 +5,10 @@ export type TransactionRow = typeof platformTransactions.$inferSelect;
 export type NewTransactionRow = typeof platformTransactions.$inferInsert;
 export type TransactionStatus = TransactionRow['status'];
 export type TransactionType = TransactionRow['type'];
+
+const FINAL = new Set(['COMPLETED', 'FAILED']);
+/** COMPLETED and FAILED are final: a payment never moves from them. */
+export const isFinal = (payment: Pick<TransactionRow, 'status'>) => FINAL.has(payment.status);
 /**
  * A transaction with the name and email of its user and its loan's reference (SL-2026-000041, the
  * one name of a loan on every screen), as every screen shows it.
