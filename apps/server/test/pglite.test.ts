@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError } from '../src/db/data-dir-lock.ts';
+import { selectRows } from '../src/db/select-rows.ts';
 import { users } from '../src/db/schema/index.ts';
 import { prepareDatabase } from '../src/startup.ts';
 import { testConfig } from './test-app.ts';
@@ -36,6 +37,17 @@ describe('the embedded PGlite database', () => {
       const { app, services } = await buildApp({ config, database, logger: false });
       const report = await prepareDatabase(config, database, services);
       expect(report.seeded).toBe(true);
+      // The demo's repayments were allocated on the database its migrations had just made: an
+      // array of a type they created (loan_status[]) must reach PGlite as an array, or every
+      // settlement parks its money in suspense.
+      expect(await services.payments.listNeedingAttention({ limit: 5, offset: 0 })).toMatchObject({
+        count: 0,
+      });
+      const [statuses] = await selectRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::integer as n from unnest(${sql.param(['ACTIVE', 'OVERDUE'])}::loan_status[])`,
+      );
+      expect(statuses?.n).toBe(2);
       const res = await app.inject({
         method: 'POST',
         url: '/api/auth/login/',

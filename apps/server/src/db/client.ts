@@ -35,6 +35,12 @@ export interface Database {
    * blocks); a failure in one rolls it back, so no connection is left inside an aborted transaction.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * After migrations: PGlite learns the database's array types when it opens it, so an array of a
+   * type a migration created since (`loan_status[]`) would go out as text ("malformed array
+   * literal") until it looks again. node-postgres needs nothing: it sends arrays as literals.
+   */
+  refreshTypes(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -159,6 +165,7 @@ export async function openDatabase(
           client.release();
         }
       },
+      refreshTypes: async () => {},
       close: async () => {
         await changes.close();
         await pool.end();
@@ -213,6 +220,7 @@ export function wrapPglite(client: PGlite, options: { guard: boolean; release?: 
         throw error;
       }
     },
+    refreshTypes: () => client.refreshArrayTypes(),
     close: async () => {
       try {
         await changes.close();

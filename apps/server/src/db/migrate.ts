@@ -15,6 +15,8 @@ const MIGRATION_LOCK_KEY = 7_220_419_001;
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    // Enum types a migration just created: their arrays are parameters of settlements (ADR 015).
+    await database.refreshTypes();
     return;
   }
   await database.withAdvisoryLock(MIGRATION_LOCK_KEY, () =>

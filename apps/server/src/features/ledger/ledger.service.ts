@@ -102,7 +102,8 @@ export function createLedgerService({ clock }: { clock: Clock }) {
     // Opened only when missing: an insert that meets an existing account waits for whichever
     // transaction is writing that account (its unique check), which for a popular lender's wallet
     // is a queue of its own (bench:money's hot case).
-    note(found.filter((row) => codes.includes(row.code as AccountCode)));
+    const wanted = new Set<string>(codes);
+    note(found.filter((row) => wanted.has(row.code)));
     const toOpen = codes.flatMap((code) => {
       const account = idOf.has(code) ? null : perUserAccount(code);
       return account ? [{ code, ...account }] : [];
