@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError } from '../src/db/data-dir-lock.ts';
-import { selectRows } from '../src/db/select-rows.ts';
 import { users } from '../src/db/schema/index.ts';
+import { selectRows } from '../src/db/select-rows.ts';
 import { prepareDatabase } from '../src/startup.ts';
 import { testConfig } from './test-app.ts';
 
