@@ -19,6 +19,11 @@ export interface TestAccount {
   readonly phone: string;
 }
 
+/** A random MTN number, 07XXXXXXXX. */
+function newPhone(): string {
+  return `0772${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
+
 /**
  * A new account of the role, signed up as a person would (`POST /api/auth/register/`) with its
  * phone confirmed by the code the SMS simulator was asked to send; its email is made from the name,
@@ -30,12 +35,21 @@ export async function createAccount(
   { phone }: { phone?: string } = {},
 ): Promise<TestAccount> {
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@${role}s.e2e.sente.ug`;
-  const local = phone ?? `0772${String(randomInt(1_000_000)).padStart(6, '0')}`;
-  const response = await fetch(`${harness().baseUrl}/api/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ role, name, email, phone_number: local, password: PASSWORD }),
-  });
+  let local = phone ?? newPhone();
+  let response: Response;
+  for (let attempt = 1; ; attempt++) {
+    response = await fetch(`${harness().baseUrl}/api/auth/register/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ role, name, email, phone_number: local, password: PASSWORD }),
+    });
+    // A number drawn at random may already be another test's (a run signs up a hundred or more
+    // accounts from a million numbers): draw again.
+    if (response.status !== 409 || phone !== undefined || attempt >= 5) break;
+    const refusal = (await response.clone().json()) as { code?: string };
+    if (refusal.code !== 'PHONE_TAKEN') break;
+    local = newPhone();
+  }
   if (response.status !== 201)
     throw new Error(`sign-up of ${email} answered ${response.status}: ${await response.text()}`);
   const registered = (await response.json()) as { access: string; user: { id: number } };
