@@ -16,7 +16,8 @@
  * 5. For each case, signed MTN-style callbacks complete the rest from --connections connections,
  *    while PostgreSQL's counters and its backends' waits are sampled; then every payment must be
  *    settled exactly once, the ledger sum to zero, and the loans equal their participations.
- * 6. pgbench (TPC-B-like) with the same connections on a scratch database, and the ratio.
+ * 6. pgbench (TPC-B-like) with the same connections on a scratch database, and the ratio; and the
+ *    rows and index entries a settlement and a pgbench transaction write, table by table.
  * Prints a Markdown table and exits; docs/scale.md ("Money at month-end speed") explains it.
  */
 import { execFileSync } from 'node:child_process';
@@ -39,9 +40,13 @@ import {
   deltaOf,
   loadAverage,
   readCounters,
+  readTableWrites,
+  STATS_FLUSHED_MS,
   sampleWaits,
+  type TableWrites,
   type WaitProfile,
   walOfDatabase,
+  writesBetween,
 } from './money/observe.ts';
 import { type PgbenchResult, runPgbench } from './money/pgbench.ts';
 import { percentile, type Timed, timedPool } from './money/pool.ts';
@@ -122,6 +127,8 @@ interface SettlementRun {
   readonly walOurs: number | null;
   /** CPU spent during the case, by whom (bench/money/observe.ts). */
   readonly cpu: CpuSpent;
+  /** Rows and index entries the bench database's tables took during the case. */
+  readonly writes: TableWrites;
 }
 
 async function post(url: string, token: string | null, body: unknown, headers: Record<string, string> = {}) {
@@ -406,6 +413,8 @@ async function main() {
   await app.ready();
   const admin = new pg.Client({ connectionString: BASE_URL });
   await admin.connect();
+  const tables = new pg.Client({ connectionString: url });
+  await tables.connect();
 
   // ---- the money to move ----
   const lenders = await biddingLenders(services);
@@ -499,14 +508,21 @@ async function main() {
     const together = await traceTogether(app, simulator, all.slice(TRACED, TRACED + TRACED_TOGETHER));
     const load = all.slice(TRACED + TRACED_TOGETHER);
     log(`Settling ${load.length} collections (${caseName}) from ${connections} connections…`);
+    // What ran before (the collections started, the traced settlements) has its counters flushed
+    // first, so the case counts only its own: read at once, they added a second or so of the
+    // collections' transactions to the case (605 commits counted for a case that takes about 235).
+    await new Promise((resolve) => setTimeout(resolve, STATS_FLUSHED_MS));
     const before = await readCounters(admin, name);
+    const writesBefore = await readTableWrites(tables);
     const sampler = sampleWaits(BASE_URL, name);
     const cpuBefore = cpuSnapshot(server.pid);
     const timed = await timedPool(load, connections, (payment) => sendCallback(simulator, payment));
     const cpu = cpuBetween(cpuBefore, cpuSnapshot(server.pid));
     const waits = await sampler.stop();
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // PostgreSQL flushes its counters
+    // The server's connections stay open: their last counters are flushed once they have idled.
+    await new Promise((resolve) => setTimeout(resolve, STATS_FLUSHED_MS));
     const after = await readCounters(admin, name);
+    const writes = writesBetween(writesBefore, await readTableWrites(tables));
     const loadNow = await loadAverage();
     const problems = await verified(services, (db) =>
       verifySettlements(db, { paymentIds: all.map((c) => c.id), loanIds: loanIds[caseName] }).then(
@@ -522,6 +538,7 @@ async function main() {
       walOurs: await walOfDatabase(admin, name, before.lsn, after.lsn),
       waits,
       cpu,
+      writes,
       load: loadNow,
       problems,
       ...traced,
@@ -544,6 +561,7 @@ async function main() {
   }
   const rss = peakRss(server.pid);
   await admin.end();
+  await tables.end();
   await app.close();
   await services.paymentProviders.close();
   await simulator.close();
@@ -581,6 +599,35 @@ function report(
       '',
       `pgbench (TPC-B-like, scale ${floor.scale}, ${connections} clients): ${fmt(floor.tps)} tps, mean latency ${fmt(floor.latencyMs, 1)} ms, ${fmt(floor.walBytesPerTransaction)} WAL bytes per transaction`,
     );
+  if (floor) {
+    const pgbenchRows = floor.writesPerTransaction.rows;
+    lines.push(
+      '',
+      'The work each gives the database: rows written (inserted, updated, deleted) and the index entries their row versions made (at most: partial indexes counted as entered); "ratio by rows" is pgbench\'s rows/s over the settlements\' (below 1: the settlements write rows faster than pgbench):',
+      '',
+      "| case | rows per settlement | index entries per settlement | TPC-B transactions' rows per settlement | rows/s | pgbench rows/s | ratio by rows | index entries/s | pgbench index entries/s |",
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const r of runs) {
+      const n = r.timed.latencies.length;
+      const rows = r.writes.rows / n;
+      const entries = r.writes.indexEntries / n;
+      lines.push(
+        `| ${r.name} | ${fmt(rows, 1)} | ${fmt(entries, 1)} | ${fmt(rows / pgbenchRows, 1)} | ${fmt(rows * rate(r))} | ${fmt(pgbenchRows * floor.tps)} | ${fmt((pgbenchRows * floor.tps) / (rows * rate(r)), 2)} | ${fmt(entries * rate(r))} | ${fmt(floor.writesPerTransaction.indexEntries * floor.tps)} |`,
+      );
+    }
+    lines.push(
+      '',
+      `pgbench: ${fmt(pgbenchRows, 1)} rows and ${fmt(floor.writesPerTransaction.indexEntries, 1)} index entries per transaction.`,
+    );
+    for (const r of runs) {
+      const n = r.timed.latencies.length;
+      const tables = [...r.writes.byTable]
+        .sort(([, a], [, b]) => b.rows - a.rows)
+        .map(([table, w]) => `${table} ${fmt(w.rows / n, 1)} (${fmt(w.indexEntries / n, 1)})`);
+      lines.push('', `Rows (index entries) per settlement by table, ${r.name}: ${tables.join(', ')}`);
+    }
+  }
   lines.push(
     '',
     'Where the database backends were (mean per sample; "idle in tx" = waiting for the server\'s next statement):',

@@ -23,9 +23,14 @@ export function log(line: string): void {
 }
 
 export function urlOf(database: string): string {
-  const url = new URL(BASE_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
+  return withDatabase(BASE_URL, database);
+}
+
+/** The connection string `url` with another database. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
 }
 
 /** A client on the cluster's maintenance database (create and drop databases). */
@@ -122,8 +127,15 @@ export function start(command: string, args: string[], env: NodeJS.ProcessEnv): 
   return child;
 }
 
-export function stopChildren(): void {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+/**
+ * Asks every child to stop and waits (up to 20 s) until they have: a server run with --cpu-prof
+ * writes its profile as it exits, which it cannot do once the benchmark has gone.
+ */
+export async function stopChildren(): Promise<void> {
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 20_000))]);
 }
 
 export async function waitFor(url: string, child: ChildProcess): Promise<void> {
@@ -153,16 +165,17 @@ export function fmt(n: number, digits = 0): string {
   return Number.isFinite(n) ? n.toFixed(digits) : '–';
 }
 
-/** Runs `main`, stops the children and exits 0, or prints the error and exits 1. */
+/** Runs `main`, stops the children and exits (1 if main set process.exitCode), or prints the error and exits 1. */
 export function runBench(main: () => Promise<void>): void {
   main()
-    .then(() => {
-      stopChildren();
-      process.exit(0);
+    .then(async () => {
+      await stopChildren();
+      // A bench that found a problem has set process.exitCode.
+      process.exit();
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       console.error(error);
-      stopChildren();
+      await stopChildren();
       process.exit(1);
     });
 }

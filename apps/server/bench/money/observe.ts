@@ -63,6 +63,62 @@ export async function deltaOf(admin: pg.Client, before: Counters, after: Counter
   };
 }
 
+/**
+ * The rows a database's tables took (inserted, updated, deleted) and the index entries those row
+ * versions made: an insert or an update PostgreSQL could not make in place (not HOT) enters every
+ * index of its table. Partial indexes are counted as if the row entered them, so the entries are an
+ * upper bound. A settlement and a pgbench transaction compared by the work they give the database.
+ */
+export interface TableWrites {
+  readonly rows: number;
+  readonly indexEntries: number;
+  /** Per table: its rows and index entries. */
+  readonly byTable: ReadonlyMap<string, { readonly rows: number; readonly indexEntries: number }>;
+}
+
+/**
+ * What the tables of the database `client` is connected to have taken so far. A backend flushes its
+ * counters when it ends, or when idle, at most once a second and otherwise ten seconds later
+ * (PostgreSQL 15's PGSTAT_IDLE_INTERVAL): read after the backends have closed, or waited that long.
+ */
+export async function readTableWrites(client: pg.Client): Promise<TableWrites> {
+  await client.query('select pg_stat_clear_snapshot()');
+  const { rows } = await client.query<{ relname: string; rows: string; index_entries: string }>(
+    `select relname, (n_tup_ins + n_tup_upd + n_tup_del)::text as rows,
+            ((n_tup_ins + n_tup_upd - n_tup_hot_upd)
+              * (select count(*) from pg_index i where i.indrelid = t.relid))::text as index_entries
+     from pg_stat_user_tables t`,
+  );
+  const byTable = new Map(
+    rows.map((row) => [row.relname, { rows: Number(row.rows), indexEntries: Number(row.index_entries) }]),
+  );
+  return totalled(byTable);
+}
+
+function totalled(byTable: TableWrites['byTable']): TableWrites {
+  let rows = 0;
+  let indexEntries = 0;
+  for (const table of byTable.values()) {
+    rows += table.rows;
+    indexEntries += table.indexEntries;
+  }
+  return { rows, indexEntries, byTable };
+}
+
+export function writesBetween(before: TableWrites, after: TableWrites): TableWrites {
+  const byTable = new Map<string, { rows: number; indexEntries: number }>();
+  for (const [name, table] of after.byTable) {
+    const was = before.byTable.get(name) ?? { rows: 0, indexEntries: 0 };
+    const rows = table.rows - was.rows;
+    const indexEntries = table.indexEntries - was.indexEntries;
+    if (rows !== 0 || indexEntries !== 0) byTable.set(name, { rows, indexEntries });
+  }
+  return totalled(byTable);
+}
+
+/** PGSTAT_IDLE_INTERVAL and a margin: an idle backend's counters have been flushed after this. */
+export const STATS_FLUSHED_MS = 11_000;
+
 export interface WaitProfile {
   readonly samples: number;
   /** Mean number of the database's backends in each state per sample. */

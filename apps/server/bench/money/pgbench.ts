@@ -7,6 +7,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { withDatabase } from '../support.ts';
+import { readTableWrites, writesBetween } from './observe.ts';
 
 const run = promisify(execFile);
 export const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench';
@@ -17,6 +19,8 @@ export interface PgbenchResult {
   readonly latencyMs: number;
   readonly walBytesPerTransaction: number;
   readonly scale: number;
+  /** Rows and index entries per transaction (observe.ts). */
+  readonly writesPerTransaction: { readonly rows: number; readonly indexEntries: number };
 }
 
 /** Parses pgbench's report: tps without the initial connection time, transactions, mean latency. */
@@ -53,12 +57,18 @@ export async function runPgbench(input: {
     const lsn = async () =>
       (await admin.query<{ l: string }>('select pg_current_wal_lsn()::text as l')).rows[0]?.l;
     const before = await lsn();
+    const tables = new pg.Client({ connectionString: withDatabase(input.adminUrl, database) });
+    await tables.connect();
+    const writesBefore = await readTableWrites(tables);
     const { stdout } = await run(
       PGBENCH,
       ['-n', '-c', String(input.clients), '-j', '2', '-T', String(input.seconds), database],
       { env, maxBuffer: 16 * 1024 * 1024 },
     );
     const after = await lsn();
+    // pgbench's clients have closed, and a backend flushes its counters as it ends.
+    const writes = writesBetween(writesBefore, await readTableWrites(tables));
+    await tables.end();
     const wal = await admin.query<{ b: string }>(
       'select pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text as b',
       [after, before],
@@ -68,6 +78,10 @@ export async function runPgbench(input: {
       ...result,
       walBytesPerTransaction: Number(wal.rows[0]?.b ?? 0) / result.transactions,
       scale: input.scale,
+      writesPerTransaction: {
+        rows: writes.rows / result.transactions,
+        indexEntries: writes.indexEntries / result.transactions,
+      },
     };
   } finally {
     await admin.query(`drop database if exists ${database} with (force)`).catch(() => {});
