@@ -42,7 +42,8 @@ export async function runPgbench(input: {
   const database = `sente_pgbench_${process.pid}`;
   const env = {
     ...process.env,
-    PGHOST: url.hostname,
+    // A Unix socket is named by the `host` parameter (postgres://u@localhost/db?host=/var/run/postgresql).
+    PGHOST: url.searchParams.get('host') ?? url.hostname,
     PGPORT: url.port || '5432',
     PGUSER: decodeURIComponent(url.username) || 'postgres',
     ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}),
