@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CpuSnapshot, cpuBetween } from '../bench/money/observe.ts';
+import { type CpuSnapshot, cpuBetween, type TableWrites, writesBetween } from '../bench/money/observe.ts';
 import { parsePgbench } from '../bench/money/pgbench.ts';
 import { percentile, timedPool } from '../bench/money/pool.ts';
 
@@ -19,7 +19,29 @@ initial connection time = 61.233 ms
 tps = 1479.281911 (without initial connection time)
 `;
 
+const writes = (tables: Record<string, [rows: number, indexEntries: number]>): TableWrites => {
+  const byTable = new Map(
+    Object.entries(tables).map(([name, [rows, indexEntries]]) => [name, { rows, indexEntries }]),
+  );
+  const sum = (pick: (t: { rows: number; indexEntries: number }) => number) =>
+    [...byTable.values()].reduce((total, t) => total + pick(t), 0);
+  return { rows: sum((t) => t.rows), indexEntries: sum((t) => t.indexEntries), byTable };
+};
+
 describe("bench:money's pieces", () => {
+  it("counts a case's rows and index entries table by table, a table first written during it included", () => {
+    const before = writes({ ledger_entries: [100, 300], loans: [10, 170], idle: [5, 5] });
+    const after = writes({ ledger_entries: [142, 426], loans: [12, 204], idle: [5, 5], messages: [2, 10] });
+    const delta = writesBetween(before, after);
+    expect(delta.rows).toBe(42 + 2 + 2);
+    expect(delta.indexEntries).toBe(126 + 34 + 10);
+    expect([...delta.byTable]).toEqual([
+      ['ledger_entries', { rows: 42, indexEntries: 126 }],
+      ['loans', { rows: 2, indexEntries: 34 }],
+      ['messages', { rows: 2, indexEntries: 10 }],
+    ]);
+  });
+
   it("reads pgbench's tps without the connection time, its transactions and mean latency", () => {
     expect(parsePgbench(REPORT)).toEqual({ tps: 1479.281911, transactions: 78402, latencyMs: 21.632 });
   });
