@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { terminalProgress } from '../src/seed/scale/progress.ts';
 import { seedAtScale } from '../src/seed/scale/scale-seed.ts';
+import { withDatabase } from '../test/postgres-server.ts';
 
 export const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -24,13 +25,6 @@ export function log(line: string): void {
 
 export function urlOf(database: string): string {
   return withDatabase(BASE_URL, database);
-}
-
-/** The connection string `url` with another database. */
-export function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }
 
 /** A client on the cluster's maintenance database (create and drop databases). */

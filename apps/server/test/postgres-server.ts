@@ -25,7 +25,12 @@ export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>
 }
 
 export function databaseUrl(name: string): string {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return withDatabase(TEST_DATABASE_URL, name);
+}
+
+/** The connection string `url` with another database (its host, user and parameters kept). */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
 }

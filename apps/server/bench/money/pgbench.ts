@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { withDatabase } from '../support.ts';
+import { withDatabase } from '../../test/postgres-server.ts';
 import { readTableWrites, writesBetween } from './observe.ts';
 
 const run = promisify(execFile);
