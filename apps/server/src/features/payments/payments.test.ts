@@ -279,9 +279,11 @@ describe('the payment poller', () => {
     const quiet = { error: () => {}, info: () => {} };
     const replicas = [1, 2].map(() => createJobQueue({ database: t.db.database, clock, pollMs: 500 }));
     try {
-      for (const replica of replicas) await replica.start([job()], quiet);
-      // Both replicas ask for a poll at the same moment: the queue keeps one.
+      // Both replicas ask for a poll at the same moment: the queue keeps one. Asked before their
+      // workers start, so no worker takes the first ask before the second arrives: that one would be
+      // a new poll ('stately': one waiting, one running), which the test then saw as a second tick.
       await Promise.all(replicas.map((replica) => replica.runSoon('test.payments-poller')));
+      for (const replica of replicas) await replica.start([job()], quiet);
       const deadline = Date.now() + 20_000;
       while (polls.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       await new Promise((resolve) => setTimeout(resolve, 1_500));
