@@ -21,6 +21,7 @@
  * Prints a Markdown table and exits; docs/scale.md ("Money at month-end speed") explains it.
  */
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -370,6 +371,8 @@ async function traceTogether(
     ),
   );
   const queries = waves.flat();
+  // For looking at one group's statements by hand: texts, values and statement names.
+  if (process.env.BENCH_DUMP_GROUP_SQL) writeFileSync(process.env.BENCH_DUMP_GROUP_SQL, JSON.stringify(queries));
   return {
     statements: queries.length / payments.length,
     transactions: queries.filter((query) => /^\s*begin\b/i.test(query.text)).length,

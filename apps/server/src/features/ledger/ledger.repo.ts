@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { namedRows } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   ledgerAccounts,
@@ -28,7 +29,7 @@ export async function insertPostingsOnce(
   accountCodes: readonly string[],
 ): Promise<{ postings: PostingRow[]; accounts: { id: number; code: string }[] }> {
   const column = <T>(pick: (value: (typeof values)[number]) => T) => sql.param(values.map(pick));
-  const rows = await selectRows<{
+  const rows = await namedRows<{
     id: string | number;
     idempotency_key: string;
     kind: string;
@@ -39,6 +40,7 @@ export async function insertPostingsOnce(
     accounts: { id: number; code: string }[] | null;
   }>(
     db,
+    'ledger.insert_postings',
     sql`insert into ${ledgerPostings} (idempotency_key, kind, memo, platform_transaction_id, reverses_posting_id, created_at)
       select * from unnest(
         ${column((v) => v.idempotencyKey)}::text[], ${column((v) => v.kind)}::text[],
@@ -206,8 +208,9 @@ export async function writePostings(db: DbOrTx, writes: PostingWrites): Promise<
   // written only once every account is locked (their rows wait for `locked`, an init plan run
   // before their first row), so the shared rows are always taken in one order: accounts, then
   // totals.
-  const [row] = await selectRows<{ locked: number }>(
+  const [row] = await namedRows<{ locked: number }>(
     db,
+    'ledger.write_postings',
     sql`with entries as (
       insert into ${ledgerEntries} (posting_id, account_id, amount, created_at)
       select * from unnest(${array(entries, (e) => e.postingId)}::bigint[], ${array(entries, (e) => e.accountId)}::integer[],

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { namedRows } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applications,
@@ -243,8 +244,9 @@ export interface AllocationWrites {
 export async function writeAllocations(tx: DbOrTx, writes: AllocationWrites): Promise<number[]> {
   const array = <T, V>(items: readonly T[], pick: (item: T) => V) => sql.param(items.map(pick));
   const { installments: paid, loans: repaid, history, repayments } = writes;
-  const rows = await selectRows<{ id: number }>(
+  const rows = await namedRows<{ id: number }>(
     tx,
+    'loans.write_allocations',
     sql`with installments as (
       update ${loanInstallments} as i set principal_paid = v.principal_paid, interest_paid = v.interest_paid
       from unnest(${array(paid, (p) => p.id)}::integer[], ${array(paid, (p) => p.principalPaid)}::bigint[],

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { namedRows } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applications,
@@ -253,14 +254,18 @@ export async function addToParticipations(
 ) {
   if (paid.length === 0) return;
   const column = <T>(pick: (p: (typeof paid)[number]) => T) => sql.param(paid.map(pick));
-  await db.execute(sql`
+  await namedRows(
+    db,
+    'marketplace.add_to_participations',
+    sql`
     update ${participations} set
       principal_repaid = ${participations.principalRepaid} + v.principal,
       interest_paid = ${participations.interestPaid} + v.interest,
       fees_paid = ${participations.feesPaid} + v.fee
     from unnest(${column((p) => p.id)}::integer[], ${column((p) => p.principal)}::bigint[],
       ${column((p) => p.interest)}::bigint[], ${column((p) => p.fee)}::bigint[]) as v(id, principal, interest, fee)
-    where ${participations.id} = v.id`);
+    where ${participations.id} = v.id`,
+  );
 }
 
 // ---- what lenders see of a listing ----

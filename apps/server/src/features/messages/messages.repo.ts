@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { namedRows } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loanInstallments, loans, messagePreferences, messages, users } from '../../db/schema/index.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -20,8 +21,9 @@ export async function insertMessagesOnce(
   const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
   const time = (at: Date | null | undefined) => at?.toISOString() ?? null;
   // Arrays (unnest): the same text for one message or a group's receipts (ADR 015).
-  const inserted = await selectRows<{ id: number; dedupeKey: string | null; channel: string }>(
+  const inserted = await namedRows<{ id: number; dedupeKey: string | null; channel: string }>(
     db,
+    'messages.insert_once',
     sql`insert into ${messages} (user_id, channel, template, category, recipient, subject, body, html,
         status, not_before, dedupe_key, created_at, sent_at, delivered_at, updated_at)
       select * from unnest(${column((r) => r.userId ?? null)}::integer[], ${column((r) => r.channel)}::text[],

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { namedRows } from '../../db/named-statement.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -18,14 +19,18 @@ export async function insertNotifications(
   if (values.length === 0) return;
   const column = <T>(pick: (value: (typeof values)[number]) => T) => sql.param(values.map(pick));
   // Arrays (unnest): the same text for one notification or a group's (ADR 015).
-  await db.execute(sql`
+  await namedRows(
+    db,
+    'notifications.insert_many',
+    sql`
     insert into ${notifications} (user_id, kind, title, message, data, created_at)
     select v.user_id, v.kind, v.title, v.message, v.data::jsonb, v.created_at
     from unnest(${column((v) => v.userId)}::integer[], ${column((v) => v.kind)}::text[],
       ${column((v) => v.title)}::text[], ${column((v) => v.message)}::text[],
       ${column((v) => JSON.stringify(v.data ?? {}))}::text[],
       ${column((v) => v.createdAt.toISOString())}::timestamptz[])
-      as v(user_id, kind, title, message, data, created_at)`);
+      as v(user_id, kind, title, message, data, created_at)`,
+  );
 }
 
 export async function hasNotificationSince(

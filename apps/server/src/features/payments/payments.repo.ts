@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { namedRows } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loans, platformTransactions, platformTransactionTotals, users } from '../../db/schema/index.ts';
 
@@ -156,7 +157,7 @@ export async function completeTransactions(
 ): Promise<number[]> {
   if (completions.length === 0) return [];
   const t = platformTransactions;
-  const rows = await db
+  const update = db
     .update(t)
     .set({
       status: 'COMPLETED',
@@ -172,6 +173,7 @@ export async function completeTransactions(
     )
     .where(and(sql`${t.id} = v.id`, inArray(t.status, ['PENDING', 'PROCESSING'])))
     .returning({ id: t.id });
+  const rows = await namedRows<{ id: number }>(db, 'payments.complete_many', update);
   return rows.map((row) => row.id);
 }
 
@@ -234,7 +236,8 @@ export async function shiftAllTotals(
   );
   if (rows.length === 0) return;
   const t = platformTransactionTotals;
-  await db
+  // Named: its text varies only with the number of rows, one to four.
+  const insert = db
     .insert(t)
     .values(
       rows.map((row) => ({
@@ -249,6 +252,7 @@ export async function shiftAllTotals(
       target: [t.type, t.status, t.slot],
       set: { count: sql`${t.count} + excluded.count`, amount: sql`${t.amount} + excluded.amount` },
     });
+  await namedRows(db, 'payments.shift_totals', insert);
 }
 
 /** Open payments whose next look is due, oldest due first. */
