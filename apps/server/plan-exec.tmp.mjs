@@ -1,0 +1,15 @@
+import pg from 'pg';
+import fs from 'node:fs';
+const queries = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const mode = process.argv[3] ?? 'auto';
+const q = queries.find((x) => /coalesce\(v.provider/.test(x.text));
+const client = new pg.Client({ connectionString: 'postgres://postgres@localhost:5432/sente_bench_money' });
+await client.connect();
+await client.query(`set jit=off; set plan_cache_mode=${mode}`);
+await client.query('begin');
+await client.query({ name: 'p1', text: q.text, values: q.values });
+const lit = (v) => v === null ? 'null' : Array.isArray(v) ? `'${'{' + v.map((e) => e === null ? 'NULL' : `"${e}"`).join(',') + '}'}'` : `'${v}'`;
+const res = await client.query(`explain (analyze, costs off) execute p1(${q.values.map(lit).join(',')})`);
+console.log(res.rows.map((r) => r['QUERY PLAN']).join('\n'));
+await client.query('rollback');
+await client.end();
