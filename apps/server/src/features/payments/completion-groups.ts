@@ -1,6 +1,5 @@
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { useGenericPlans } from '../../db/generic-plans.ts';
 import { createGroupCommit, type ItemOutcome } from '../../db/group-commit.ts';
 import { isDatabaseUnavailable } from '../../db/pg-errors.ts';
 import { transaction } from '../../db/retry-transaction.ts';
@@ -102,8 +101,6 @@ export function createCompletionGroups(deps: CompletionGroupsDeps) {
     // A deadlock's retry starts over.
     for (const id of moving) deps.flowWrites.delete(id);
     moving.clear();
-    // Every statement of a group finds its rows by key.
-    await useGenericPlans(tx);
     const groupTypes = [...deps.flows].flatMap(([type, flow]) => (flow.settleMany ? [type] : []));
     const locked = await lockTransactionsByReference(
       tx,
