@@ -372,7 +372,8 @@ async function traceTogether(
   );
   const queries = waves.flat();
   // For looking at one group's statements by hand: texts, values and statement names.
-  if (process.env.BENCH_DUMP_GROUP_SQL) writeFileSync(process.env.BENCH_DUMP_GROUP_SQL, JSON.stringify(queries));
+  if (process.env.BENCH_DUMP_GROUP_SQL)
+    writeFileSync(process.env.BENCH_DUMP_GROUP_SQL, JSON.stringify(queries));
   return {
     statements: queries.length / payments.length,
     transactions: queries.filter((query) => /^\s*begin\b/i.test(query.text)).length,
