@@ -11,7 +11,6 @@ import {
   loanTypes,
   users,
 } from '../../db/schema/index.ts';
-import { selectRows } from '../../db/select-rows.ts';
 
 export type LoanRow = typeof loans.$inferSelect;
 export type NewLoanRow = typeof loans.$inferInsert;

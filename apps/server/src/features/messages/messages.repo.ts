@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { namedRows } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loanInstallments, loans, messagePreferences, messages, users } from '../../db/schema/index.ts';
-import { selectRows } from '../../db/select-rows.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
