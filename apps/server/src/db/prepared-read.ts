@@ -1,4 +1,5 @@
 import type { DbOrTx } from './client.ts';
+import { statementName } from './named-statement.ts';
 
 /** What drizzle's `.prepare(name)` answers: the query, built, waiting for its placeholder values. */
 interface PreparedQuery {
@@ -41,9 +42,8 @@ export function preparedRead<Q extends PreparedQuery, S extends string = ''>(
     }
     let query = byShape.get(shape);
     if (!query) {
-      const statement = shape ? `${name}:${shape}` : name;
-      // PostgreSQL keeps the first 63 bytes of a name: two shapes must not collapse into one.
-      if (Buffer.byteLength(statement) > 63) throw new Error(`Statement name too long: ${statement}`);
+      // Two shapes must not collapse into one name.
+      const statement = statementName(shape ? `${name}:${shape}` : name);
       // An empty name is node-postgres's unnamed statement, parsed and planned on every run.
       const { planPerRequest = false } = options;
       const perRequest = typeof planPerRequest === 'function' ? planPerRequest(shape) : planPerRequest;
