@@ -126,7 +126,9 @@ export async function openUserAccounts(
           name: account.name,
         })),
     )
-    .onConflictDoNothing({ target: ledgerAccounts.code });
+    // No target: a wallet is unique by its code and by its user_id, and two transactions opening it
+    // at once may meet on either index first; a conflict on a target's other index would fail.
+    .onConflictDoNothing();
 }
 
 /**
@@ -153,11 +155,12 @@ export async function openAndFindAccountIds(
     );
   // Rows go in code order, so two transactions opening the same new accounts wait in one order.
   // The statement's snapshot does not see the rows its insert makes: they come from `opened`.
+  // Any conflict, not only the code's: a wallet is also unique by user_id (openUserAccounts).
   return selectRows<{ id: number; code: string }>(
     db,
     sql`with opened as (
       insert into ${ledgerAccounts} (code, user_id, kind, name) values ${sql.join(values, sql`, `)}
-      on conflict (code) do nothing returning id, code)
+      on conflict do nothing returning id, code)
     select id, code from opened union all ${existing}`,
   );
 }
