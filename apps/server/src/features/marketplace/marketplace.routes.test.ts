@@ -269,7 +269,7 @@ describe('the marketplace journey', () => {
       method: 'POST',
       url: '/api/wallet/withdraw/',
       headers: { ...bearer(a.token), 'idempotency-key': idempotencyKey('withdraw') },
-      payload: { amount: cashAfter[0], phone_number: '0772010001' },
+      payload: { amount: cashAfter[0], phone_number: a.user.phoneNumber },
     });
     expect(withdrawn.statusCode, withdrawn.body).toBe(201);
   });
@@ -471,7 +471,7 @@ describe('more races', () => {
         method: 'POST',
         url: '/api/wallet/withdraw/',
         headers: { ...bearer(lender.token), 'idempotency-key': idempotencyKey('withdraw') },
-        payload: { amount: 400_000, phone_number: '0772010001' },
+        payload: { amount: 400_000, phone_number: lender.user.phoneNumber },
       }),
       bid(lender.token, listing.id, 400_000, '2.00'),
     ]);
