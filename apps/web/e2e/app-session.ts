@@ -16,14 +16,23 @@ export const PHONE: BrowserContextOptions = {
   deviceScaleFactor: 2,
 };
 
-/** The 6-digit code the SMS simulator was last asked to send to `phone` (+2567…). */
+/**
+ * The 6-digit code the SMS simulator was last asked to send to `phone` (+2567…). The server sends
+ * it once the request that asked for it has committed (or its outbox retries it later), so read
+ * right after a click it may not be there yet (CI saw that once with two browser suites at a
+ * time): this asks again for up to 20 s.
+ */
 export async function readSmsCode(phone: string): Promise<string> {
-  const page = await adminApi<{ results: Array<{ text: string }> }>(
-    `/api/simulator/sms/?to=${encodeURIComponent(phone)}`,
-  );
-  const code = /code is (\d{6})/.exec(page.results[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code was sent to ${phone}`);
-  return code;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const page = await adminApi<{ results: Array<{ text: string }> }>(
+      `/api/simulator/sms/?to=${encodeURIComponent(phone)}`,
+    );
+    const code = /code is (\d{6})/.exec(page.results[0]?.text ?? '')?.[1];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code was sent to ${phone} in 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** A fresh phone-sized page whose app session (sente.app.* keys) belongs to the account. */
