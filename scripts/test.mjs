@@ -56,7 +56,7 @@ for (const suite of suites) {
       continue;
     }
   }
-  const parts = suite.shards && suite.shards > 1 ? suite.shards : 1;
+  const parts = suite.shards ?? 1;
   const runs = [];
   for (let part = 1; part <= parts; part++) {
     const label = parts > 1 ? `${suite.name} ${part}/${parts}` : suite.name;
@@ -109,7 +109,9 @@ function run(label, suite, extraArgs, reportFile, prefixed) {
       }
     }
     child.once('error', () => resolve(1));
-    child.once('exit', (code) => resolve(code ?? 1));
+    // 'close', not 'exit': a part's last lines are still in its pipes when it exits, and the
+    // totals must come after them (CI keeps only the tail).
+    child.once('close', (code) => resolve(code ?? 1));
   });
 }
 
