@@ -29,9 +29,6 @@ export async function openAdminPage(
 ): Promise<OpenedPage> {
   const session = await loginThroughApi();
   const opened = await openPage(browser, options);
-  // Fail with the locator in the message well before the test's own 60 s limit, yet leave a
-  // slow machine running two browser parts at once room for a heavy page.
-  opened.page.setDefaultTimeout(30_000);
   await opened.page.addInitScript((stored) => {
     // Only the app's top document gets the session (a document's PDF frame has no storage), and
     // only the first one of the context: later sign-outs must stick.

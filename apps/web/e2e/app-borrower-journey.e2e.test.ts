@@ -57,7 +57,6 @@ describe('the borrower journey in the app', () => {
     const lender = await fundedLender(`Journey Lender ${randomInt(1_000_000)}`, amount);
 
     const { page, problems, close } = await openPage(browser, { ...PHONE, colorScheme: 'light' });
-    page.setDefaultTimeout(30_000);
     const local = `0772${String(randomInt(1_000_000)).padStart(6, '0')}`;
     const phone = `+256${local.slice(1)}`;
     borrower.email = `journey.${randomInt(1_000_000_000)}@borrowers.e2e.sente.ug`;

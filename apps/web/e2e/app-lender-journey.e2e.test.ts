@@ -47,7 +47,6 @@ async function verifyInBackOffice(email: string, name: string): Promise<void> {
 describe('the lender journey in the app', () => {
   it('goes from sign-up on /lender through verification to a deposit, a bid, auto-invest, the portfolio and a withdrawal', async () => {
     const { page, problems, close } = await openPage(browser, { ...PHONE, colorScheme: 'light' });
-    page.setDefaultTimeout(30_000);
     const local = `0701${String(randomInt(1_000_000)).padStart(6, '0')}`;
     const phone = `+256${local.slice(1)}`;
     lender.name = `Kampala Savers ${randomInt(1_000_000)}`;

@@ -44,7 +44,6 @@ export async function openAppPage(
 ): Promise<OpenedPage> {
   const session = await loginThroughApi(account.email, account.password);
   const opened = await openPage(browser, { ...PHONE, ...options });
-  opened.page.setDefaultTimeout(30_000);
   await opened.page.addInitScript((stored) => {
     if (sessionStorage.getItem('e2e-app-session-seeded')) return;
     sessionStorage.setItem('e2e-app-session-seeded', '1');
