@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { adminApi, loginThroughApi } from './admin-session.ts';
-import { type OpenedPage, openPage } from './harness.ts';
+import { eventually, type OpenedPage, openPage } from './harness.ts';
 
 /** A mid-range Android phone (decisions for the app: 360 × 740 first). */
 export const PHONE: BrowserContextOptions = {
@@ -23,16 +23,12 @@ export const PHONE: BrowserContextOptions = {
  * time): this asks again for up to 20 s.
  */
 export async function readSmsCode(phone: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
+  return eventually(`no code was sent to ${phone}`, 20, async () => {
     const page = await adminApi<{ results: Array<{ text: string }> }>(
       `/api/simulator/sms/?to=${encodeURIComponent(phone)}`,
     );
-    const code = /code is (\d{6})/.exec(page.results[0]?.text ?? '')?.[1];
-    if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no code was sent to ${phone} in 20 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    return /code is (\d{6})/.exec(page.results[0]?.text ?? '')?.[1];
+  });
 }
 
 /** A fresh phone-sized page whose app session (sente.app.* keys) belongs to the account. */

@@ -205,6 +205,24 @@ function assertChromium(): void {
   }
 }
 
+/**
+ * Asks `attempt` every 250 ms until it answers a value, for up to `seconds`; then fails saying
+ * `what` did not happen. An error from `attempt` fails at once: only "not yet" is asked again.
+ */
+export async function eventually<T>(
+  what: string,
+  seconds: number,
+  attempt: () => Promise<T | undefined>,
+): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await attempt();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} in ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** The running server and its admin, as setup provided them. */
 export function harness(): HarnessInfo {
   return inject('harness');

@@ -5,7 +5,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { callAs, createAccount } from './accounts.ts';
 import { adminApi, loginThroughApi } from './admin-session.ts';
-import { harness } from './harness.ts';
+import { eventually, harness } from './harness.ts';
 import { createLender } from './lender-accounts.ts';
 
 interface LoanType {
@@ -27,13 +27,10 @@ export async function fundedLender(name: string, amount: number) {
     body: { amount, phone_number: lender.phone },
     headers: { 'idempotency-key': randomUUID() },
   });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
+  return eventually(`the deposit of ${name} did not settle`, 20, async () => {
     const portfolio = await callAs<{ cash_available: string }>(lender, 'GET', '/api/lender/portfolio/');
-    if (shillings(portfolio.cash_available) >= amount) return lender;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the deposit of ${name} did not settle in 20 s`);
+    return shillings(portfolio.cash_available) >= amount ? lender : undefined;
+  });
 }
 
 /**
@@ -94,15 +91,12 @@ export async function disburse(applicationId: number): Promise<number> {
   if (response.status !== 201 && response.status !== 202) {
     throw new Error(`disburse answered ${response.status}: ${await response.text()}`);
   }
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  return eventually(`application ${applicationId} was not disbursed`, 30, async () => {
     const application = await adminApi<{ approved_loan: number | null }>(
       `/api/loans/applications/${applicationId}/`,
     );
-    if (application.approved_loan !== null) return application.approved_loan;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`application ${applicationId} was not disbursed in 30 s`);
+    return application.approved_loan ?? undefined;
+  });
 }
 
 /**
