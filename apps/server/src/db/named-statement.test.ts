@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
-import { namedRows } from './named-statement.ts';
+import { namedStatement } from './named-statement.ts';
 import { selectRows } from './select-rows.ts';
 
 let t: TestDatabase;
@@ -18,15 +18,16 @@ const preparedUnder = (db: Parameters<typeof selectRows>[0], label: string) =>
     sql`select name, statement from pg_prepared_statements where name like ${`${label}:%`} order by name`,
   );
 
-describe('namedRows', () => {
+const insertProbes = namedStatement<{ id: number; note: string }, { ids: number[]; notes: string[] }>(
+  'probe.insert',
+  (v) => sql`insert into named_probe (id, note) select * from unnest(${v.ids}::integer[], ${v.notes}::text[])
+    returning id, note`,
+);
+
+describe('namedStatement', () => {
   it('writes and answers the raw rows of a statement, in one transaction with the rest of its work', async () => {
     const rows = await t.database.db.transaction(async (tx) => {
-      const written = await namedRows<{ id: number; note: string }>(
-        tx,
-        'probe.insert',
-        sql`insert into named_probe (id, note) select * from unnest(${sql.param([1, 2])}::integer[],
-          ${sql.param(['one', 'two'])}::text[]) returning id, note`,
-      );
+      const written = await insertProbes(tx, { ids: [1, 2], notes: ['one', 'two'] });
       await tx.execute(sql`insert into named_probe values (3, 'three')`);
       return written;
     });
@@ -38,19 +39,39 @@ describe('namedRows', () => {
     expect(all.map((row) => row.id)).toEqual([1, 2, 3]);
   });
 
+  it('builds its text once for a database and every transaction on it, and fills in the values of each run', async () => {
+    let builds = 0;
+    const count = namedStatement<{ n: number }, { ids: number[] }>('probe.count_built', (v) => {
+      builds++;
+      return sql`select count(*)::integer as n from named_probe where id = any(${v.ids}::integer[])`;
+    });
+    const answers = [await count(t.database.db, { ids: [1] })];
+    for (const ids of [[1, 2], [1, 2, 3], []]) {
+      answers.push(await t.database.db.transaction((tx) => count(tx, { ids })));
+    }
+    expect(answers).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }], [{ n: 0 }]]);
+    expect(builds).toBe(1);
+  });
+
   it.runIf(testEngine() === 'postgres')(
     'prepares a text once per connection, and a different text under the same label under its own name',
     async () => {
+      const byIds = namedStatement<{ n: number }, { ids: number[] }>(
+        'probe.read',
+        (v) => sql`select count(*)::integer as n from named_probe where id = any(${v.ids}::integer[])`,
+      );
+      const all = namedStatement<{ n: number }, Record<string, never>>(
+        'probe.read',
+        () => sql`select count(*)::integer as n from named_probe`,
+      );
       const seen = await t.database.db.transaction(async (tx) => {
-        const read = (values: number[]) =>
-          namedRows<{ n: number }>(
-            tx,
-            'probe.read',
-            sql`select count(*)::integer as n from named_probe where id = any(${sql.param(values)}::integer[])`,
-          );
-        const answers = [await read([1]), await read([1, 2, 3]), await read([2, 3])];
+        const answers = [
+          await byIds(tx, { ids: [1] }),
+          await byIds(tx, { ids: [1, 2, 3] }),
+          await byIds(tx, { ids: [2, 3] }),
+        ];
         const afterOneText = await preparedUnder(tx, 'probe.read');
-        await namedRows(tx, 'probe.read', sql`select count(*)::integer as n from named_probe`);
+        await all(tx, {});
         return { answers, afterOneText, afterTwoTexts: await preparedUnder(tx, 'probe.read') };
       });
       expect(seen.answers).toEqual([[{ n: 1 }], [{ n: 3 }], [{ n: 2 }]]);
@@ -62,6 +83,7 @@ describe('namedRows', () => {
   );
 
   it('refuses a label whose statement name PostgreSQL would cut at 63 bytes', async () => {
-    await expect(namedRows(t.database.db, 'x'.repeat(50), sql`select 1`)).rejects.toThrow(/too long/);
+    const tooLong = namedStatement<{ n: number }, Record<string, never>>('x'.repeat(50), () => sql`select 1`);
+    await expect(tooLong(t.database.db, {})).rejects.toThrow(/too long/);
   });
 });

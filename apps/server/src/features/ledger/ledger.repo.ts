@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { namedRows } from '../../db/named-statement.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   ledgerAccounts,
@@ -15,6 +15,40 @@ export type PostingRow = typeof ledgerPostings.$inferSelect;
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type EntryRow = typeof ledgerEntries.$inferSelect;
 
+const insertPostings = namedStatement<
+  {
+    id: string | number;
+    idempotency_key: string;
+    kind: string;
+    memo: string;
+    platform_transaction_id: number | null;
+    reverses_posting_id: string | number | null;
+    created_at: string | Date;
+    accounts: { id: number; code: string }[] | null;
+  },
+  {
+    keys: string[];
+    kinds: string[];
+    memos: string[];
+    transactionIds: (number | null)[];
+    reversesIds: (number | null)[];
+    createdAts: string[];
+    accountCodes: string[];
+  }
+>(
+  'ledger.insert_postings',
+  (
+    v,
+  ) => sql`insert into ${ledgerPostings} (idempotency_key, kind, memo, platform_transaction_id, reverses_posting_id, created_at)
+      select * from unnest(${v.keys}::text[], ${v.kinds}::text[], ${v.memos}::text[],
+        ${v.transactionIds}::integer[], ${v.reversesIds}::bigint[], ${v.createdAts}::timestamptz[])
+      on conflict (idempotency_key) do nothing
+      returning id, idempotency_key, kind, memo, platform_transaction_id, reverses_posting_id, created_at,
+        -- An uncorrelated subquery: PostgreSQL runs it once, whatever the number of rows.
+        (select json_agg(json_build_object('id', a.id, 'code', a.code)) from ${ledgerAccounts} a
+         where a.code = any(${v.accountCodes}::text[])) as accounts`,
+);
+
 /**
  * Inserts the postings whose idempotency keys are new, in one statement; answers the inserted rows
  * (a key that exists is left out: it already posted) and, when any was inserted, the ids of the
@@ -28,31 +62,15 @@ export async function insertPostingsOnce(
   values: readonly (typeof ledgerPostings.$inferInsert)[],
   accountCodes: readonly string[],
 ): Promise<{ postings: PostingRow[]; accounts: { id: number; code: string }[] }> {
-  const column = <T>(pick: (value: (typeof values)[number]) => T) => sql.param(values.map(pick));
-  const rows = await namedRows<{
-    id: string | number;
-    idempotency_key: string;
-    kind: string;
-    memo: string;
-    platform_transaction_id: number | null;
-    reverses_posting_id: string | number | null;
-    created_at: string | Date;
-    accounts: { id: number; code: string }[] | null;
-  }>(
-    db,
-    'ledger.insert_postings',
-    sql`insert into ${ledgerPostings} (idempotency_key, kind, memo, platform_transaction_id, reverses_posting_id, created_at)
-      select * from unnest(
-        ${column((v) => v.idempotencyKey)}::text[], ${column((v) => v.kind)}::text[],
-        ${column((v) => v.memo)}::text[], ${column((v) => v.platformTransactionId ?? null)}::integer[],
-        ${column((v) => v.reversesPostingId ?? null)}::bigint[],
-        ${column((v) => v.createdAt.toISOString())}::timestamptz[])
-      on conflict (idempotency_key) do nothing
-      returning id, idempotency_key, kind, memo, platform_transaction_id, reverses_posting_id, created_at,
-        -- An uncorrelated subquery: PostgreSQL runs it once, whatever the number of rows.
-        (select json_agg(json_build_object('id', a.id, 'code', a.code)) from ${ledgerAccounts} a
-         where a.code = any(${sql.param([...accountCodes])}::text[])) as accounts`,
-  );
+  const rows = await insertPostings(db, {
+    keys: values.map((v) => v.idempotencyKey),
+    kinds: values.map((v) => v.kind),
+    memos: values.map((v) => v.memo),
+    transactionIds: values.map((v) => v.platformTransactionId ?? null),
+    reversesIds: values.map((v) => v.reversesPostingId ?? null),
+    createdAts: values.map((v) => v.createdAt.toISOString()),
+    accountCodes: [...accountCodes],
+  });
   const [first] = rows;
   return {
     postings: rows.map((row) => ({
@@ -187,6 +205,63 @@ export interface PostingWrites {
   readonly totals: readonly { kind: string; day: string; amount: number; postings: number }[];
 }
 
+// Every value goes in arrays (unnest): the text is the same whatever the number of lines.
+// Every account the postings name is locked in `locked`, in id order (the one order every
+// transaction uses), and the balances are added only to locked rows: the lock, the write and so
+// the hold of the rows every settlement shares start in this statement (ADR 012). The totals are
+// written only once every account is locked (their rows wait for `locked`, an init plan run
+// before their first row), so the shared rows are always taken in one order: accounts, then
+// totals.
+const writePostingsStatement = namedStatement<
+  { locked: number },
+  {
+    entryPostingIds: number[];
+    entryAccountIds: number[];
+    entryAmounts: number[];
+    entryCreatedAts: string[];
+    accountIds: number[];
+    deltaAccountIds: number[];
+    deltaAmounts: number[];
+    dailyKinds: string[];
+    dailyDays: string[];
+    dailyAmounts: number[];
+    dailyPostings: number[];
+    kinds: string[];
+    kindAmounts: number[];
+    kindPostings: number[];
+  }
+>(
+  'ledger.write_postings',
+  (v) => sql`with entries as (
+      insert into ${ledgerEntries} (posting_id, account_id, amount, created_at)
+      select * from unnest(${v.entryPostingIds}::bigint[], ${v.entryAccountIds}::integer[],
+        ${v.entryAmounts}::bigint[], ${v.entryCreatedAts}::timestamptz[])),
+    locked as materialized (
+      select ${ledgerAccounts.id} as id from ${ledgerAccounts}
+      where ${ledgerAccounts.id} = any(${v.accountIds}::integer[])
+      order by ${ledgerAccounts.id} for update),
+    balances as (
+      update ${ledgerAccounts} as a set balance = a.balance + v.delta
+      from unnest(${v.deltaAccountIds}::integer[], ${v.deltaAmounts}::bigint[]) as v(id, delta)
+      join locked as l on l.id = v.id
+      where a.id = v.id),
+    daily as (
+      insert into ${ledgerDailyTotals} as t (kind, day, slot, amount, postings)
+      select v.kind, v.day, counter_slot(), v.amount, v.postings
+      from unnest(${v.dailyKinds}::text[], ${v.dailyDays}::date[], ${v.dailyAmounts}::bigint[],
+        ${v.dailyPostings}::integer[]) as v(kind, day, amount, postings)
+      where (select count(*) from locked) > 0
+      on conflict (kind, day, slot) do update set amount = t.amount + excluded.amount, postings = t.postings + excluded.postings),
+    kind_totals as (
+      insert into ${ledgerKindTotals} as k (kind, slot, amount, postings)
+      select v.kind, counter_slot(), v.amount, v.postings
+      from unnest(${v.kinds}::text[], ${v.kindAmounts}::bigint[], ${v.kindPostings}::bigint[])
+        as v(kind, amount, postings)
+      where (select count(*) from locked) > 0
+      on conflict (kind, slot) do update set amount = k.amount + excluded.amount, postings = k.postings + excluded.postings)
+    select count(*)::integer as locked from locked`,
+);
+
 /**
  * Writes what new postings add, in one statement and so one round trip: their entries, the running
  * balances, and the daily and all-time totals per kind (sharded: this backend's slot,
@@ -196,8 +271,6 @@ export interface PostingWrites {
  * account's row as before, on the balance the postings leave it.
  */
 export async function writePostings(db: DbOrTx, writes: PostingWrites): Promise<void> {
-  // Every value goes in arrays (unnest): the text is the same whatever the number of lines.
-  const array = <T, V>(items: readonly T[], pick: (item: T) => V) => sql.param(items.map(pick));
   const { entries } = writes;
   const deltas = writes.deltas.filter((d) => d.amount !== 0);
   const kinds = new Map<string, { amount: number; postings: number }>();
@@ -205,45 +278,22 @@ export async function writePostings(db: DbOrTx, writes: PostingWrites): Promise<
     const sum = kinds.get(t.kind) ?? { amount: 0, postings: 0 };
     kinds.set(t.kind, { amount: sum.amount + t.amount, postings: sum.postings + t.postings });
   }
-  // Every account the postings name is locked in `locked`, in id order (the one order every
-  // transaction uses), and the balances are added only to locked rows: the lock, the write and so
-  // the hold of the rows every settlement shares start in this statement (ADR 012). The totals are
-  // written only once every account is locked (their rows wait for `locked`, an init plan run
-  // before their first row), so the shared rows are always taken in one order: accounts, then
-  // totals.
-  const [row] = await namedRows<{ locked: number }>(
-    db,
-    'ledger.write_postings',
-    sql`with entries as (
-      insert into ${ledgerEntries} (posting_id, account_id, amount, created_at)
-      select * from unnest(${array(entries, (e) => e.postingId)}::bigint[], ${array(entries, (e) => e.accountId)}::integer[],
-        ${array(entries, (e) => e.amount)}::bigint[], ${array(entries, (e) => e.createdAt.toISOString())}::timestamptz[])),
-    locked as materialized (
-      select ${ledgerAccounts.id} as id from ${ledgerAccounts}
-      where ${ledgerAccounts.id} = any(${sql.param([...writes.accountIds])}::integer[])
-      order by ${ledgerAccounts.id} for update),
-    balances as (
-      update ${ledgerAccounts} as a set balance = a.balance + v.delta
-      from unnest(${array(deltas, (d) => d.accountId)}::integer[], ${array(deltas, (d) => d.amount)}::bigint[]) as v(id, delta)
-      join locked as l on l.id = v.id
-      where a.id = v.id),
-    daily as (
-      insert into ${ledgerDailyTotals} as t (kind, day, slot, amount, postings)
-      select v.kind, v.day, counter_slot(), v.amount, v.postings
-      from unnest(${array(writes.totals, (t) => t.kind)}::text[], ${array(writes.totals, (t) => t.day)}::date[],
-        ${array(writes.totals, (t) => t.amount)}::bigint[], ${array(writes.totals, (t) => t.postings)}::integer[])
-        as v(kind, day, amount, postings)
-      where (select count(*) from locked) > 0
-      on conflict (kind, day, slot) do update set amount = t.amount + excluded.amount, postings = t.postings + excluded.postings),
-    kind_totals as (
-      insert into ${ledgerKindTotals} as k (kind, slot, amount, postings)
-      select v.kind, counter_slot(), v.amount, v.postings
-      from unnest(${sql.param([...kinds.keys()])}::text[], ${sql.param([...kinds.values()].map((t) => t.amount))}::bigint[],
-        ${sql.param([...kinds.values()].map((t) => t.postings))}::bigint[]) as v(kind, amount, postings)
-      where (select count(*) from locked) > 0
-      on conflict (kind, slot) do update set amount = k.amount + excluded.amount, postings = k.postings + excluded.postings)
-    select count(*)::integer as locked from locked`,
-  );
+  const [row] = await writePostingsStatement(db, {
+    entryPostingIds: entries.map((e) => e.postingId),
+    entryAccountIds: entries.map((e) => e.accountId),
+    entryAmounts: entries.map((e) => e.amount),
+    entryCreatedAts: entries.map((e) => e.createdAt.toISOString()),
+    accountIds: [...writes.accountIds],
+    deltaAccountIds: deltas.map((d) => d.accountId),
+    deltaAmounts: deltas.map((d) => d.amount),
+    dailyKinds: writes.totals.map((t) => t.kind),
+    dailyDays: writes.totals.map((t) => t.day),
+    dailyAmounts: writes.totals.map((t) => t.amount),
+    dailyPostings: writes.totals.map((t) => t.postings),
+    kinds: [...kinds.keys()],
+    kindAmounts: [...kinds.values()].map((t) => t.amount),
+    kindPostings: [...kinds.values()].map((t) => t.postings),
+  });
   if ((row?.locked ?? 0) !== writes.accountIds.length) {
     throw new Error(
       `Ledger accounts vanished before their postings were written: ${writes.accountIds.join(', ')}`,

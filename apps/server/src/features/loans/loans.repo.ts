@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { namedRows } from '../../db/named-statement.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applications,
@@ -223,8 +223,6 @@ export interface RepaidLoanValues {
   readonly updatedAt: Date;
 }
 
-/** Writes what repayments changed on their loans, in one statement. */
-
 /** What allocating a unit of work's repayments writes (allocate-repayment.ts). */
 export interface AllocationWrites {
   /** Each installment's paid amounts as they now stand. */
@@ -234,6 +232,71 @@ export interface AllocationWrites {
   readonly repayments: readonly (typeof loanRepayments.$inferInsert)[];
 }
 
+/** writeAllocations' values, one array per column: installments, loans, history, repayments. */
+type AllocationArrays = {
+  installmentIds: number[];
+  installmentPrincipalPaid: number[];
+  installmentInterestPaid: number[];
+  loanIds: number[];
+  loanTotalPayments: number[];
+  loanPrincipalPaid: number[];
+  loanInterestPaid: number[];
+  loanRepaymentCounts: number[];
+  loanOldestUnpaidDueDates: (string | null)[];
+  loanStatuses: string[];
+  loanUpdatedAts: string[];
+  historyLoanIds: number[];
+  historyFrom: (string | null)[];
+  historyTo: string[];
+  historyDaysInArrears: number[];
+  historyReasons: (string | null)[];
+  historyAts: string[];
+  repaymentLoanIds: number[];
+  repaymentAmounts: number[];
+  repaymentPrincipals: number[];
+  repaymentInterests: number[];
+  repaymentPaidAts: string[];
+  repaymentModes: (string | null)[];
+  repaymentTransactionIds: (number | null)[];
+  repaymentBalancesAfter: number[];
+  repaymentDaysLate: number[];
+  repaymentCreatedAts: string[];
+};
+
+const writeAllocationsStatement = namedStatement<{ id: number }, AllocationArrays>(
+  'loans.write_allocations',
+  (v) => sql`with installments as (
+      update ${loanInstallments} as i set principal_paid = v.principal_paid, interest_paid = v.interest_paid
+      from unnest(${v.installmentIds}::integer[], ${v.installmentPrincipalPaid}::bigint[],
+        ${v.installmentInterestPaid}::bigint[]) as v(id, principal_paid, interest_paid)
+      where i.id = v.id),
+    repaid_loans as (
+      update ${loans} as l set
+        total_payments = v.total_payments, principal_paid = v.principal_paid,
+        interest_paid = v.interest_paid, repayment_count = v.repayment_count,
+        oldest_unpaid_due_date = v.oldest_unpaid_due_date, status = v.status, updated_at = v.updated_at
+      from unnest(${v.loanIds}::integer[], ${v.loanTotalPayments}::bigint[],
+        ${v.loanPrincipalPaid}::bigint[], ${v.loanInterestPaid}::bigint[],
+        ${v.loanRepaymentCounts}::integer[], ${v.loanOldestUnpaidDueDates}::date[],
+        ${v.loanStatuses}::loan_status[], ${v.loanUpdatedAts}::timestamptz[])
+        as v(id, total_payments, principal_paid, interest_paid, repayment_count, oldest_unpaid_due_date, status, updated_at)
+      where l.id = v.id),
+    history as (
+      insert into ${loanStatusHistory} (loan_id, from_status, to_status, days_in_arrears, reason, changed_at)
+      select * from unnest(${v.historyLoanIds}::integer[], ${v.historyFrom}::loan_status[],
+        ${v.historyTo}::loan_status[], ${v.historyDaysInArrears}::integer[],
+        ${v.historyReasons}::text[], ${v.historyAts}::timestamptz[]))
+    insert into ${loanRepayments} (loan_id, amount, principal, interest, paid_at, payment_mode,
+        platform_transaction_id, remaining_balance_after, days_late_at_payment, created_at)
+      select * from unnest(${v.repaymentLoanIds}::integer[], ${v.repaymentAmounts}::bigint[],
+        ${v.repaymentPrincipals}::bigint[], ${v.repaymentInterests}::bigint[],
+        ${v.repaymentPaidAts}::timestamptz[], ${v.repaymentModes}::text[],
+        ${v.repaymentTransactionIds}::integer[], ${v.repaymentBalancesAfter}::bigint[],
+        ${v.repaymentDaysLate}::integer[], ${v.repaymentCreatedAts}::timestamptz[])
+      -- PostgreSQL answers RETURNING in the order the rows were inserted, which is unnest's.
+      returning id`,
+);
+
 /**
  * Writes what repayments changed, in one statement however many there are (a group of settlements,
  * ADR 015): the installments' paid amounts, the loans' totals and status, their status history and
@@ -241,44 +304,36 @@ export interface AllocationWrites {
  * arrays (unnest), so the text is the same for one repayment or a group's.
  */
 export async function writeAllocations(tx: DbOrTx, writes: AllocationWrites): Promise<number[]> {
-  const array = <T, V>(items: readonly T[], pick: (item: T) => V) => sql.param(items.map(pick));
   const { installments: paid, loans: repaid, history, repayments } = writes;
-  const rows = await namedRows<{ id: number }>(
-    tx,
-    'loans.write_allocations',
-    sql`with installments as (
-      update ${loanInstallments} as i set principal_paid = v.principal_paid, interest_paid = v.interest_paid
-      from unnest(${array(paid, (p) => p.id)}::integer[], ${array(paid, (p) => p.principalPaid)}::bigint[],
-        ${array(paid, (p) => p.interestPaid)}::bigint[]) as v(id, principal_paid, interest_paid)
-      where i.id = v.id),
-    repaid_loans as (
-      update ${loans} as l set
-        total_payments = v.total_payments, principal_paid = v.principal_paid,
-        interest_paid = v.interest_paid, repayment_count = v.repayment_count,
-        oldest_unpaid_due_date = v.oldest_unpaid_due_date, status = v.status, updated_at = v.updated_at
-      from unnest(${array(repaid, (r) => r.id)}::integer[], ${array(repaid, (r) => r.totalPayments)}::bigint[],
-        ${array(repaid, (r) => r.principalPaid)}::bigint[], ${array(repaid, (r) => r.interestPaid)}::bigint[],
-        ${array(repaid, (r) => r.repaymentCount)}::integer[], ${array(repaid, (r) => r.oldestUnpaidDueDate)}::date[],
-        ${array(repaid, (r) => r.status)}::loan_status[], ${array(repaid, (r) => r.updatedAt.toISOString())}::timestamptz[])
-        as v(id, total_payments, principal_paid, interest_paid, repayment_count, oldest_unpaid_due_date, status, updated_at)
-      where l.id = v.id),
-    history as (
-      insert into ${loanStatusHistory} (loan_id, from_status, to_status, days_in_arrears, reason, changed_at)
-      select * from unnest(${array(history, (h) => h.loanId)}::integer[], ${array(history, (h) => h.fromStatus ?? null)}::loan_status[],
-        ${array(history, (h) => h.toStatus)}::loan_status[], ${array(history, (h) => h.daysInArrears ?? 0)}::integer[],
-        ${array(history, (h) => h.reason)}::text[], ${array(history, (h) => h.changedAt.toISOString())}::timestamptz[]))
-    insert into ${loanRepayments} (loan_id, amount, principal, interest, paid_at, payment_mode,
-        platform_transaction_id, remaining_balance_after, days_late_at_payment, created_at)
-      select * from unnest(${array(repayments, (v) => v.loanId)}::integer[], ${array(repayments, (v) => v.amount)}::bigint[],
-        ${array(repayments, (v) => v.principal)}::bigint[], ${array(repayments, (v) => v.interest)}::bigint[],
-        ${array(repayments, (v) => v.paidAt.toISOString())}::timestamptz[], ${array(repayments, (v) => v.paymentMode)}::text[],
-        ${array(repayments, (v) => v.platformTransactionId ?? null)}::integer[],
-        ${array(repayments, (v) => v.remainingBalanceAfter)}::bigint[],
-        ${array(repayments, (v) => v.daysLateAtPayment ?? 0)}::integer[],
-        ${array(repayments, (v) => (v.createdAt ?? v.paidAt).toISOString())}::timestamptz[])
-      -- PostgreSQL answers RETURNING in the order the rows were inserted, which is unnest's.
-      returning id`,
-  );
+  const rows = await writeAllocationsStatement(tx, {
+    installmentIds: paid.map((p) => p.id),
+    installmentPrincipalPaid: paid.map((p) => p.principalPaid),
+    installmentInterestPaid: paid.map((p) => p.interestPaid),
+    loanIds: repaid.map((r) => r.id),
+    loanTotalPayments: repaid.map((r) => r.totalPayments),
+    loanPrincipalPaid: repaid.map((r) => r.principalPaid),
+    loanInterestPaid: repaid.map((r) => r.interestPaid),
+    loanRepaymentCounts: repaid.map((r) => r.repaymentCount),
+    loanOldestUnpaidDueDates: repaid.map((r) => r.oldestUnpaidDueDate),
+    loanStatuses: repaid.map((r) => r.status),
+    loanUpdatedAts: repaid.map((r) => r.updatedAt.toISOString()),
+    historyLoanIds: history.map((h) => h.loanId),
+    historyFrom: history.map((h) => h.fromStatus ?? null),
+    historyTo: history.map((h) => h.toStatus),
+    historyDaysInArrears: history.map((h) => h.daysInArrears ?? 0),
+    historyReasons: history.map((h) => h.reason),
+    historyAts: history.map((h) => h.changedAt.toISOString()),
+    repaymentLoanIds: repayments.map((r) => r.loanId),
+    repaymentAmounts: repayments.map((r) => r.amount),
+    repaymentPrincipals: repayments.map((r) => r.principal),
+    repaymentInterests: repayments.map((r) => r.interest),
+    repaymentPaidAts: repayments.map((r) => r.paidAt.toISOString()),
+    repaymentModes: repayments.map((r) => r.paymentMode),
+    repaymentTransactionIds: repayments.map((r) => r.platformTransactionId ?? null),
+    repaymentBalancesAfter: repayments.map((r) => r.remainingBalanceAfter),
+    repaymentDaysLate: repayments.map((r) => r.daysLateAtPayment ?? 0),
+    repaymentCreatedAts: repayments.map((r) => (r.createdAt ?? r.paidAt).toISOString()),
+  });
   if (rows.length !== repayments.length) throw new Error('insert into loan_repayments lost rows');
   return rows.map((row) => Number(row.id));
 }

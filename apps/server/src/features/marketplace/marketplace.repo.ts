@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { namedRows } from '../../db/named-statement.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applications,
@@ -243,6 +243,21 @@ export async function participationsOf(
   return rows.map((r) => ({ ...r.participation, lenderName: r.lenderName }));
 }
 
+const addPaid = namedStatement<
+  never,
+  { ids: number[]; principals: number[]; interests: number[]; fees: number[] }
+>(
+  'marketplace.add_to_participations',
+  (v) => sql`
+    update ${participations} set
+      principal_repaid = ${participations.principalRepaid} + v.principal,
+      interest_paid = ${participations.interestPaid} + v.interest,
+      fees_paid = ${participations.feesPaid} + v.fee
+    from unnest(${v.ids}::integer[], ${v.principals}::bigint[], ${v.interests}::bigint[], ${v.fees}::bigint[])
+      as v(id, principal, interest, fee)
+    where ${participations.id} = v.id`,
+);
+
 /**
  * Adds what a repayment paid to each of the loan's participations, in one statement (a settlement
  * holds the platform's ledger rows locked meanwhile: every round trip saved shortens that hold).
@@ -253,19 +268,12 @@ export async function addToParticipations(
   paid: readonly { id: number; principal: number; interest: number; fee: number }[],
 ) {
   if (paid.length === 0) return;
-  const column = <T>(pick: (p: (typeof paid)[number]) => T) => sql.param(paid.map(pick));
-  await namedRows(
-    db,
-    'marketplace.add_to_participations',
-    sql`
-    update ${participations} set
-      principal_repaid = ${participations.principalRepaid} + v.principal,
-      interest_paid = ${participations.interestPaid} + v.interest,
-      fees_paid = ${participations.feesPaid} + v.fee
-    from unnest(${column((p) => p.id)}::integer[], ${column((p) => p.principal)}::bigint[],
-      ${column((p) => p.interest)}::bigint[], ${column((p) => p.fee)}::bigint[]) as v(id, principal, interest, fee)
-    where ${participations.id} = v.id`,
-  );
+  await addPaid(db, {
+    ids: paid.map((p) => p.id),
+    principals: paid.map((p) => p.principal),
+    interests: paid.map((p) => p.interest),
+    fees: paid.map((p) => p.fee),
+  });
 }
 
 // ---- what lenders see of a listing ----

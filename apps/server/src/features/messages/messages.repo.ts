@@ -1,11 +1,44 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { namedRows } from '../../db/named-statement.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loanInstallments, loans, messagePreferences, messages, users } from '../../db/schema/index.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
+
+// Arrays (unnest): the same text for one message or a group's receipts (ADR 015).
+const insertOnce = namedStatement<
+  { id: number; dedupeKey: string | null; channel: string },
+  {
+    userIds: (number | null)[];
+    channels: string[];
+    templates: string[];
+    categories: string[];
+    recipients: (string | null)[];
+    subjects: (string | null)[];
+    bodies: string[];
+    htmls: (string | null)[];
+    statuses: string[];
+    notBefores: (string | null)[];
+    dedupeKeys: (string | null)[];
+    createdAts: (string | null)[];
+    sentAts: (string | null)[];
+    deliveredAts: (string | null)[];
+    updatedAts: (string | null)[];
+  }
+>(
+  'messages.insert_once',
+  (v) => sql`insert into ${messages} (user_id, channel, template, category, recipient, subject, body, html,
+        status, not_before, dedupe_key, created_at, sent_at, delivered_at, updated_at)
+      select * from unnest(${v.userIds}::integer[], ${v.channels}::text[], ${v.templates}::text[],
+        ${v.categories}::text[], ${v.recipients}::text[], ${v.subjects}::text[], ${v.bodies}::text[],
+        ${v.htmls}::text[], ${v.statuses}::text[], ${v.notBefores}::timestamptz[], ${v.dedupeKeys}::text[],
+        ${v.createdAts}::timestamptz[], ${v.sentAts}::timestamptz[], ${v.deliveredAts}::timestamptz[],
+        ${v.updatedAts}::timestamptz[])
+      on conflict (dedupe_key, channel) do nothing
+      returning id, dedupe_key as "dedupeKey", channel`,
+);
 
 /**
  * Writes the messages, in one statement, each unless one with the same dedupe key and channel
@@ -17,25 +50,24 @@ export async function insertMessagesOnce(
   rows: readonly NewMessageRow[],
 ): Promise<(number | null)[]> {
   if (rows.length === 0) return [];
-  const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
   const time = (at: Date | null | undefined) => at?.toISOString() ?? null;
-  // Arrays (unnest): the same text for one message or a group's receipts (ADR 015).
-  const inserted = await namedRows<{ id: number; dedupeKey: string | null; channel: string }>(
-    db,
-    'messages.insert_once',
-    sql`insert into ${messages} (user_id, channel, template, category, recipient, subject, body, html,
-        status, not_before, dedupe_key, created_at, sent_at, delivered_at, updated_at)
-      select * from unnest(${column((r) => r.userId ?? null)}::integer[], ${column((r) => r.channel)}::text[],
-        ${column((r) => r.template)}::text[], ${column((r) => r.category)}::text[],
-        ${column((r) => r.recipient ?? null)}::text[], ${column((r) => r.subject ?? null)}::text[],
-        ${column((r) => r.body)}::text[], ${column((r) => r.html ?? null)}::text[],
-        ${column((r) => r.status ?? 'queued')}::text[], ${column((r) => time(r.notBefore))}::timestamptz[],
-        ${column((r) => r.dedupeKey ?? null)}::text[], ${column((r) => time(r.createdAt))}::timestamptz[],
-        ${column((r) => time(r.sentAt))}::timestamptz[], ${column((r) => time(r.deliveredAt))}::timestamptz[],
-        ${column((r) => time(r.updatedAt))}::timestamptz[])
-      on conflict (dedupe_key, channel) do nothing
-      returning id, dedupe_key as "dedupeKey", channel`,
-  );
+  const inserted = await insertOnce(db, {
+    userIds: rows.map((r) => r.userId ?? null),
+    channels: rows.map((r) => r.channel),
+    templates: rows.map((r) => r.template),
+    categories: rows.map((r) => r.category),
+    recipients: rows.map((r) => r.recipient ?? null),
+    subjects: rows.map((r) => r.subject ?? null),
+    bodies: rows.map((r) => r.body),
+    htmls: rows.map((r) => r.html ?? null),
+    statuses: rows.map((r) => r.status ?? 'queued'),
+    notBefores: rows.map((r) => time(r.notBefore)),
+    dedupeKeys: rows.map((r) => r.dedupeKey ?? null),
+    createdAts: rows.map((r) => time(r.createdAt)),
+    sentAts: rows.map((r) => time(r.sentAt)),
+    deliveredAts: rows.map((r) => time(r.deliveredAt)),
+    updatedAts: rows.map((r) => time(r.updatedAt)),
+  });
   // A row without a dedupe key is always written; PostgreSQL answers RETURNING in VALUES order.
   const byKey = new Map(
     inserted

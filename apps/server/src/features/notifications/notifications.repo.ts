@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { namedRows } from '../../db/named-statement.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -12,25 +12,40 @@ export async function insertNotification(
   await db.insert(notifications).values(values);
 }
 
+// Arrays (unnest): the same text for one notification or a group's (ADR 015).
+const insertMany = namedStatement<
+  never,
+  {
+    userIds: number[];
+    kinds: string[];
+    titles: string[];
+    messages: string[];
+    data: string[];
+    createdAts: string[];
+  }
+>(
+  'notifications.insert_many',
+  (v) => sql`
+    insert into ${notifications} (user_id, kind, title, message, data, created_at)
+    select v.user_id, v.kind, v.title, v.message, v.data::jsonb, v.created_at
+    from unnest(${v.userIds}::integer[], ${v.kinds}::text[], ${v.titles}::text[], ${v.messages}::text[],
+      ${v.data}::text[], ${v.createdAts}::timestamptz[])
+      as v(user_id, kind, title, message, data, created_at)`,
+);
+
 export async function insertNotifications(
   db: DbOrTx,
   values: readonly (typeof notifications.$inferInsert)[],
 ): Promise<void> {
   if (values.length === 0) return;
-  const column = <T>(pick: (value: (typeof values)[number]) => T) => sql.param(values.map(pick));
-  // Arrays (unnest): the same text for one notification or a group's (ADR 015).
-  await namedRows(
-    db,
-    'notifications.insert_many',
-    sql`
-    insert into ${notifications} (user_id, kind, title, message, data, created_at)
-    select v.user_id, v.kind, v.title, v.message, v.data::jsonb, v.created_at
-    from unnest(${column((v) => v.userId)}::integer[], ${column((v) => v.kind)}::text[],
-      ${column((v) => v.title)}::text[], ${column((v) => v.message)}::text[],
-      ${column((v) => JSON.stringify(v.data ?? {}))}::text[],
-      ${column((v) => v.createdAt.toISOString())}::timestamptz[])
-      as v(user_id, kind, title, message, data, created_at)`,
-  );
+  await insertMany(db, {
+    userIds: values.map((v) => v.userId),
+    kinds: values.map((v) => v.kind),
+    titles: values.map((v) => v.title),
+    messages: values.map((v) => v.message),
+    data: values.map((v) => JSON.stringify(v.data ?? {})),
+    createdAts: values.map((v) => v.createdAt.toISOString()),
+  });
 }
 
 export async function hasNotificationSince(

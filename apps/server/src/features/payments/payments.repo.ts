@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { namedRows } from '../../db/named-statement.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loans, platformTransactions, platformTransactionTotals, users } from '../../db/schema/index.ts';
 
@@ -146,6 +146,19 @@ export async function moveStatus(
   return row;
 }
 
+const completeMany = namedStatement<
+  { id: number },
+  { ids: number[]; providerReferences: (string | null)[]; at: string }
+>(
+  'payments.complete_many',
+  (v) => sql`update ${platformTransactions} as t set status = 'COMPLETED',
+      provider_reference = coalesce(v.provider_reference, t.provider_reference),
+      completed_at = ${v.at}::timestamptz, updated_at = ${v.at}::timestamptz, next_poll_at = null
+    from unnest(${v.ids}::integer[], ${v.providerReferences}::text[]) as v(id, provider_reference)
+    where t.id = v.id and t.status in ('PENDING', 'PROCESSING')
+    returning t.id`,
+);
+
 /**
  * Marks open payments COMPLETED at `at`, each with its provider's reference (or the one it has), in
  * one statement guarded as moveStatus is; answers the ids it moved.
@@ -156,24 +169,11 @@ export async function completeTransactions(
   at: Date,
 ): Promise<number[]> {
   if (completions.length === 0) return [];
-  const t = platformTransactions;
-  const update = db
-    .update(t)
-    .set({
-      status: 'COMPLETED',
-      providerReference: sql`coalesce(v.provider_reference, ${t.providerReference})`,
-      completedAt: at,
-      updatedAt: at,
-      nextPollAt: null,
-    })
-    .from(
-      sql`unnest(${sql.param(completions.map((c) => c.id))}::integer[], ${sql.param(
-        completions.map((c) => c.providerReference),
-      )}::text[]) as v(id, provider_reference)`,
-    )
-    .where(and(sql`${t.id} = v.id`, inArray(t.status, ['PENDING', 'PROCESSING'])))
-    .returning({ id: t.id });
-  const rows = await namedRows<{ id: number }>(db, 'payments.complete_many', update);
+  const rows = await completeMany(db, {
+    ids: completions.map((c) => c.id),
+    providerReferences: completions.map((c) => c.providerReference),
+    at: at.toISOString(),
+  });
   return rows.map((row) => row.id);
 }
 
@@ -200,6 +200,19 @@ export async function shiftTotals(
 ): Promise<void> {
   await shiftAllTotals(db, [{ type, from, to, amount }]);
 }
+
+// The rows are netted per type and status, so no two of them meet on one key.
+const shiftTotalsStatement = namedStatement<
+  never,
+  { types: string[]; statuses: string[]; counts: number[]; amounts: number[] }
+>(
+  'payments.shift_totals',
+  (v) => sql`insert into ${platformTransactionTotals} as t (type, status, slot, count, amount)
+    select v.type, v.status, counter_slot(), v.count, v.amount
+    from unnest(${v.types}::transaction_type[], ${v.statuses}::transaction_status[],
+      ${v.counts}::bigint[], ${v.amounts}::bigint[]) as v(type, status, count, amount)
+    on conflict (type, status, slot) do update set count = t.count + excluded.count, amount = t.amount + excluded.amount`,
+);
 
 const STATUS_ORDER: readonly TransactionStatus[] = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
 
@@ -235,24 +248,12 @@ export async function shiftAllTotals(
         : 1,
   );
   if (rows.length === 0) return;
-  const t = platformTransactionTotals;
-  // Named: its text varies only with the number of rows, one to four.
-  const insert = db
-    .insert(t)
-    .values(
-      rows.map((row) => ({
-        type: row.type,
-        status: row.status,
-        slot: sql`counter_slot()`,
-        count: row.count,
-        amount: row.amount,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [t.type, t.status, t.slot],
-      set: { count: sql`${t.count} + excluded.count`, amount: sql`${t.amount} + excluded.amount` },
-    });
-  await namedRows(db, 'payments.shift_totals', insert);
+  await shiftTotalsStatement(db, {
+    types: rows.map((row) => row.type),
+    statuses: rows.map((row) => row.status),
+    counts: rows.map((row) => row.count),
+    amounts: rows.map((row) => row.amount),
+  });
 }
 
 /** Open payments whose next look is due, oldest due first. */
