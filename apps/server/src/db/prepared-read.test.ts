@@ -14,19 +14,30 @@ function recorder() {
   return { built, build };
 }
 
-const db = (label: string) => ({ label }) as unknown as DbOrTx;
+/** A handle as preparedRead sees one: the dialect its database shares, and its own connection. */
+const database = () => ({ dialect: {} });
+const db = (label: string, of = database()) =>
+  ({ label, dialect: of.dialect, session: { client: `${label}'s connection` } }) as unknown as DbOrTx;
+const clientOf = (query: unknown) => (query as { client: string }).client;
 
 describe('preparedRead', () => {
-  it('builds a read once per database handle and shape, and reuses it after', () => {
+  it("builds a read once per database and shape, and runs it on each transaction's own connection", () => {
     const { built, build } = recorder();
     const read = preparedRead('area.read', build);
-    const main = db('main');
-    const tx = db('tx');
+    const shared = database();
+    const main = db('main', shared);
+    const tx = db('tx', shared);
     expect(read(main, 'status')).toBe(read(main, 'status'));
     read(main, 'all');
-    read(tx, 'status');
+    const inTx = read(tx, 'status');
+    expect(built.map((b) => b.name)).toEqual(['area.read:status', 'area.read:all']);
+    expect(inTx).toBe(read(tx, 'status'));
+    expect(inTx).not.toBe(read(main, 'status'));
+    expect(clientOf(inTx)).toBe("tx's connection");
+    expect((inTx as unknown as { name: string }).name).toBe('area.read:status');
+    // Another database (the other engine, in the tests) builds its own.
+    read(db('other'), 'status');
     expect(built.map((b) => b.name)).toEqual(['area.read:status', 'area.read:all', 'area.read:status']);
-    expect(built[2]?.db).toBe(tx);
   });
 
   it('names a shapeless read by its name alone', () => {

@@ -19,21 +19,41 @@ export interface PreparedReadOptions<S extends string> {
   readonly planPerRequest?: boolean | ((shape: S) => boolean);
 }
 
+/** What a drizzle handle shares with its transactions (dialect), and its own connection (session). */
+interface HandleInternals {
+  readonly dialect: object;
+  readonly session: { readonly client: unknown };
+}
+
 /**
- * A hot read whose SQL drizzle builds once per database handle (and per shape), then only executes
- * with `sql.placeholder` values. Building the SQL cost more of a small admin request's CPU than
- * anything else on the server (docs/scale.md), and the named statement lets PostgreSQL parse it once
- * per connection and reuse its plan (test/query-plans.test.ts checks that plan too). Shapes are the
- * few variants a read has (which filters are present, which ordering), only ever derived from
- * validated enums: each gets its own statement, named `name:shape`, so no two SQL texts share a name
- * on a connection. Transactions get their own copy, dropped with them.
+ * The query `built` for another handle of the same database: the same statement, run on `db`'s
+ * connection. Drizzle's prepared queries (node-postgres and PGlite alike) run on `this.client`, so
+ * the copy overrides only that.
+ */
+function boundTo<Q extends PreparedQuery>(built: Q, db: DbOrTx): Q {
+  const { session } = db as unknown as HandleInternals;
+  return Object.assign(Object.create(built) as Q, { client: session.client });
+}
+
+/**
+ * A hot read whose SQL drizzle builds once per database (and per shape), then only executes with
+ * `sql.placeholder` values. Building the SQL cost more of a small admin request's CPU than anything
+ * else on the server (docs/scale.md), and the named statement lets PostgreSQL parse it once per
+ * connection and reuse its plan (test/query-plans.test.ts checks that plan too). A transaction runs
+ * the query built for its database on its own connection: a group of settlements reads four of
+ * them, and building them again for every transaction was 2 % of the server's CPU on the money path
+ * (docs/scale.md, "Statements built once"). Shapes are the few variants a read has (which filters
+ * are present, which ordering), only ever derived from validated enums: each gets its own
+ * statement, named `name:shape`, so no two SQL texts share a name on a connection.
  */
 export function preparedRead<Q extends PreparedQuery, S extends string = ''>(
   name: string,
   build: (db: DbOrTx, shape: S) => Preparable<Q>,
   options: PreparedReadOptions<S> = {},
 ): (db: DbOrTx, shape?: S) => Q {
+  // Per handle, what it runs; per database (its dialect, which its transactions share), what was built.
   const byDb = new WeakMap<DbOrTx, Map<S, Q>>();
+  const builtFor = new WeakMap<object, Map<S, Q>>();
   return (db, shape = '' as S) => {
     let byShape = byDb.get(db);
     if (!byShape) {
@@ -41,15 +61,26 @@ export function preparedRead<Q extends PreparedQuery, S extends string = ''>(
       byDb.set(db, byShape);
     }
     let query = byShape.get(shape);
-    if (!query) {
+    if (query) return query;
+    const { dialect } = db as unknown as HandleInternals;
+    let built = builtFor.get(dialect);
+    if (!built) {
+      built = new Map();
+      builtFor.set(dialect, built);
+    }
+    const existing = built.get(shape);
+    if (existing) {
+      query = boundTo(existing, db);
+    } else {
       // Two shapes must not collapse into one name.
       const statement = statementName(shape ? `${name}:${shape}` : name);
       // An empty name is node-postgres's unnamed statement, parsed and planned on every run.
       const { planPerRequest = false } = options;
       const perRequest = typeof planPerRequest === 'function' ? planPerRequest(shape) : planPerRequest;
       query = build(db, shape).prepare(perRequest ? '' : statement);
-      byShape.set(shape, query);
+      built.set(shape, query);
     }
+    byShape.set(shape, query);
     return query;
   };
 }
