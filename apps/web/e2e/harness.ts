@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 import type { TestProject } from 'vitest/node';
 
 export interface HarnessInfo {
@@ -252,7 +252,59 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
       problems.push(`console.error: ${message.text()}`);
     }
   });
+  reportPageOnFailure(page);
   return { page, problems, close: () => context.close() };
+}
+
+/** How many of a page's last API answers the report of a failed test lists. */
+const ANSWERS_REPORTED = 12;
+/** How much of the page's text it prints. */
+const TEXT_REPORTED = 2_000;
+
+/**
+ * When the test that opened `page` fails, prints where the page was, its last API answers and its
+ * text. A wait that times out says which locator it waited for, not what the screen showed instead,
+ * and CI keeps only the output: an intermittent failure is otherwise a guess.
+ */
+function reportPageOnFailure(page: Page): void {
+  const answers: string[] = [];
+  const keep = (line: string) => {
+    answers.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (answers.length > ANSWERS_REPORTED) answers.shift();
+  };
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/')) {
+      keep(`${response.status()} ${response.request().method()} ${url.pathname}${url.search}`);
+    }
+  });
+  page.on('requestfailed', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) {
+      keep(`failed (${request.failure()?.errorText}) ${request.method()} ${url.pathname}${url.search}`);
+    }
+  });
+  try {
+    onTestFailed(async () => {
+      const text = page.isClosed()
+        ? '(the test had closed the page)'
+        : await page
+            .locator('body')
+            .innerText({ timeout: 2_000 })
+            .catch((error: unknown) => `(unreadable: ${String(error)})`);
+      console.error(
+        [
+          `The page when the test failed: ${page.isClosed() ? '(closed)' : page.url()}`,
+          'Its last API answers:',
+          ...answers.map((line) => `  ${line}`),
+          'Its text:',
+          text.replace(/\n{2,}/g, '\n').slice(0, TEXT_REPORTED),
+        ].join('\n'),
+      );
+    });
+  } catch {
+    // Opened outside a test (in beforeAll, for several tests): no one test's failure to report.
+  }
 }
 
 /** Signs in through the login form and waits for the dashboard. */
