@@ -141,6 +141,19 @@ describe('xirr when there is no rate', () => {
     expect(xirr(flows)).toBeNull();
   });
 
+  it('gives null for a gain annualised over minutes, which Newton settles on far above 10^9', () => {
+    // A browser test's lender: 200,000 lent, a first repayment's share back seconds later, the rest
+    // still owed when its portfolio was read ten minutes on. Newton converged on a rate of about
+    // 6.8 × 10^196, and the page showed "6.805056547641744e+198% a year".
+    const lent = new Date('2026-11-28T09:20:00+03:00').getTime();
+    const flows = [
+      { amount: -200_000, at: new Date(lent) },
+      { amount: 16_464, at: new Date(lent + 5_000) },
+      { amount: 184_616, at: new Date(lent + 600_000) },
+    ];
+    expect(xirr(flows)).toBeNull();
+  });
+
   it('refuses an amount that is not a number', () => {
     expect(() => xirr([on('2023-01-01', Number.NaN), on('2024-01-01', 1)])).toThrow(RangeError);
   });

@@ -24,9 +24,15 @@ const TOLERANCE = 1e-12;
 const NEWTON_START = 0.1;
 const NEWTON_STEPS = 100;
 const BISECTION_STEPS = 300;
+/**
+ * The rates floating point can still tell apart: above 10^9 (a gain annualised over minutes or days)
+ * or within 10^-12 of −100%, a root is an artefact of the arithmetic, not a return to show.
+ */
+const HIGHEST_RATE = 1e9;
+const LOWEST_RATE = -1 + 1e-12;
 /** Rates to bracket a root: −100% (exclusive) up to 10^9, denser where returns usually are. */
 const LADDER = [
-  -1 + 1e-12,
+  LOWEST_RATE,
   -1 + 1e-9,
   -1 + 1e-6,
   -0.999,
@@ -43,7 +49,7 @@ const LADDER = [
   100,
   1e4,
   1e6,
-  1e9,
+  HIGHEST_RATE,
 ];
 
 interface YearFlow {
@@ -66,7 +72,8 @@ export function xirr(flows: readonly CashFlow[]): number | null {
   // All on one day: the present value is the same at every rate, so no rate is the answer.
   if (yearFlows.every((flow) => flow.years === 0)) return null;
   const rate = newton(yearFlows) ?? bisection(yearFlows);
-  return rate !== null && Number.isFinite(rate) ? rate : null;
+  // Newton is not bounded by the ladder: from 10% it can settle on 10^133 for a gain made in minutes.
+  return rate !== null && rate >= LOWEST_RATE && rate <= HIGHEST_RATE ? rate : null;
 }
 
 /** Present value of the flows at rate r (r > −1). */
