@@ -261,8 +261,14 @@ export const Portfolio = z
       default: z.number().int(),
       fully_paid: z.number().int(),
     }),
-    /** XIRR of the lender's cash flows, percent per year ("14.25"); null until it can be worked out. */
-    net_annual_return: z.string().nullable(),
+    /**
+     * XIRR of the lender's cash flows, percent per year with two decimals ("14.25", "-3.10"); null
+     * until it can be worked out. Never in exponent form: the rate is at most 10^9 a year (xirr.ts).
+     */
+    net_annual_return: z
+      .string()
+      .regex(/^-?\d+\.\d{2}$/)
+      .nullable(),
   })
   .meta({ id: 'Portfolio' });
 
