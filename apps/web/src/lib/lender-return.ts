@@ -5,8 +5,9 @@ import type { z } from 'zod';
 type PortfolioDto = z.infer<typeof Portfolio>;
 
 /**
- * A lender's net annual return in words. The server answers null when no rate exists
- * (docs/marketplace.md, xirr); the cash figures then tell which of the plain answers fits.
+ * A lender's net annual return in words. The server answers null when no rate exists, or while the
+ * first money lent is under 30 days old (docs/marketplace.md, "A lender's return"); the cash figures
+ * then tell which of the plain answers fits.
  */
 export function describeReturn(portfolio: PortfolioDto): string {
   const rate = portfolio.net_annual_return;

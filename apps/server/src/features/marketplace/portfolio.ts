@@ -3,6 +3,14 @@ import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { lenderCashFlows, participationTotals } from './portfolio.repo.ts';
 import { xirr } from './xirr.ts';
 
+/**
+ * A return annualised over less time is noise, not a rate to show: a week's instalment paid on the
+ * day of the payout reads as millions of percent a year for hours, and hundreds of percent for days
+ * (docs/marketplace.md, "A lender's return").
+ */
+export const RETURN_NEEDS_DAYS = 30;
+const MS_PER_DAY = 86_400_000;
+
 export interface PortfolioValue {
   readonly cashAvailable: number;
   readonly cashReserved: number;
@@ -46,7 +54,10 @@ export async function portfolioOf(
     at: flow.at,
   }));
   const stillOwed = outstanding - inDefault;
-  if (stillOwed > 0) cashFlows.push({ amount: stillOwed, at: deps.clock.now() });
+  const now = deps.clock.now();
+  if (stillOwed > 0) cashFlows.push({ amount: stillOwed, at: now });
+  const firstLent = Math.min(...cashFlows.filter((flow) => flow.amount < 0).map((flow) => flow.at.getTime()));
+  const longEnough = now.getTime() - firstLent >= RETURN_NEEDS_DAYS * MS_PER_DAY;
   return {
     cashAvailable: 0 - wallet,
     cashReserved: 0 - reserved,
@@ -60,8 +71,8 @@ export async function portfolioOf(
       default: count('DEFAULT'),
       fullyPaid: count('FULLY_PAID'),
     },
-    // Null until the flows have both signs (nothing lent, or nothing back yet).
-    netAnnualReturn: xirr(cashFlows),
+    // Null until the first money lent is RETURN_NEEDS_DAYS old, and while the flows have no rate.
+    netAnnualReturn: longEnough ? xirr(cashFlows) : null,
   };
 }
 
