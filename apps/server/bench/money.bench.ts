@@ -16,7 +16,8 @@
  * 5. For each case, signed MTN-style callbacks complete the rest from --connections connections,
  *    while PostgreSQL's counters and its backends' waits are sampled; then every payment must be
  *    settled exactly once, the ledger sum to zero, and the loans equal their participations.
- * 6. pgbench (TPC-B-like) with the same connections on a scratch database, and the ratio; and the
+ * 6. pgbench (TPC-B-like) with the same connections on a scratch database right after each case, and
+ *    each case's ratio to the pgbench next to it; and the
  *    rows and index entries a settlement and a pgbench transaction write, table by table.
  * Prints a Markdown table and exits; docs/scale.md ("Money at month-end speed") explains it.
  */
@@ -505,7 +506,9 @@ async function main() {
 
   // ---- settlements ----
   const runs: SettlementRun[] = [];
-  let floor: PgbenchResult | null = null;
+  // pgbench right after each case: this machine's floor moves by a quarter within an hour, so each
+  // case is compared with the floor measured next to it.
+  const floors = new Map<CaseName, PgbenchResult>();
   for (const caseName of ['spread', 'hot'] as const) {
     const all = collections[caseName];
     const traced = await traceSettlements(app, simulator, all.slice(0, TRACED));
@@ -552,16 +555,17 @@ async function main() {
     log(
       `  ${fmt((load.length * 1000) / timed.wallMs)} settlements/s, p99 ${fmt(percentile(timed.latencies, 99))} ms, ${done?.problems.length ? done.problems.join('; ') : 'money verified'}`,
     );
-    if (caseName === 'spread') {
-      const seconds = Math.max(10, Math.ceil(timed.wallMs / 1000));
-      log(`pgbench: ${connections} clients, ${seconds} s…`);
-      floor = await runPgbench({
+    const seconds = Math.max(10, Math.ceil(timed.wallMs / 1000));
+    log(`pgbench after the ${caseName} case: ${connections} clients, ${seconds} s…`);
+    floors.set(
+      caseName,
+      await runPgbench({
         adminUrl: BASE_URL,
         clients: connections,
         seconds,
         scale: Number(flags['pgbench-scale'] ?? connections),
-      });
-    }
+      }),
+    );
   }
   const rss = peakRss(server.pid);
   await admin.end();
@@ -571,7 +575,7 @@ async function main() {
   await simulator.close();
   callbackAgent.destroy();
 
-  process.stdout.write(`${report(runs, floor, bursts, rss)}\n`);
+  process.stdout.write(`${report(runs, floors, bursts, rss)}\n`);
   const failed =
     runs.some((r) => r.problems.length > 0 || r.timed.thrown > 0) ||
     Object.values(bursts).some((b) => b.problems.length > 0);
@@ -580,29 +584,31 @@ async function main() {
 
 function report(
   runs: readonly SettlementRun[],
-  floor: PgbenchResult | null,
+  floors: ReadonlyMap<CaseName, PgbenchResult>,
   bursts: Record<CaseName, Awaited<ReturnType<typeof disburseBurst>>>,
   rss: number | null,
 ): string {
   const spread = runs.find((r) => r.name === 'spread');
+  const floorOf = (r: SettlementRun) => floors.get(r.name);
   const rate = (r: SettlementRun) => ((r.timed.latencies.length - r.timed.thrown) * 1000) / r.timed.wallMs;
   const lines = [
     `Scale ${flags.scale}, ${connections} connections, server pool ${poolSize}, ${loansPerCase} loans per case × ${repaymentsPerLoan} collections, ${LENDERS_PER_LOAN} lenders per loan`,
     '',
-    `| case | lenders | settlements | settlements/s | callback p50 ms | p99 ms | errors | % of spread | ratio pgbench/settlements | statements, one alone | round trips, one alone | statements each, ${TRACED_TOGETHER} at once (transactions) | settlements per commit | rollbacks | deadlocks | WAL bytes | cluster WAL bytes | load avg | money verified |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|',
+    `| case | lenders | settlements | settlements/s | callback p50 ms | p99 ms | errors | % of spread | ratio pgbench/settlements | statements, one alone | round trips, one alone | statements each, ${TRACED_TOGETHER} at once (transactions) | settlements per commit | rollbacks | deadlocks | WAL bytes | cluster WAL bytes | load avg | money verified | pgbench tps right after |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|---:|',
   ];
   for (const r of runs) {
     const n = r.timed.latencies.length;
     lines.push(
-      `| ${r.name} | ${r.lenders} | ${n} | ${fmt(rate(r))} | ${fmt(percentile(r.timed.latencies, 50))} | ${fmt(percentile(r.timed.latencies, 99))} | ${r.timed.thrown + (n - r.timed.thrown - r.applied)} | ${spread ? fmt((100 * rate(r)) / rate(spread)) : '–'} | ${floor ? fmt(floor.tps / rate(r), 2) : '–'} | ${fmt(r.statements, 1)} | ${fmt(r.roundTrips, 1)} | ${fmt(r.together.statements, 1)} (${r.together.transactions}) | ${r.db.commits > 0 ? fmt(n / r.db.commits, 1) : '–'} | ${r.db.rollbacks} | ${r.db.deadlocks} | ${r.walOurs === null ? '?' : fmt(r.walOurs / n)} | ${fmt(r.db.walBytes / n)} | ${fmt(r.load, 1)} | ${r.problems.length === 0 ? '✓' : '✗'} |`,
+      `| ${r.name} | ${r.lenders} | ${n} | ${fmt(rate(r))} | ${fmt(percentile(r.timed.latencies, 50))} | ${fmt(percentile(r.timed.latencies, 99))} | ${r.timed.thrown + (n - r.timed.thrown - r.applied)} | ${spread ? fmt((100 * rate(r)) / rate(spread)) : '–'} | ${floorOf(r) ? fmt((floorOf(r)?.tps ?? 0) / rate(r), 2) : '–'} | ${fmt(r.statements, 1)} | ${fmt(r.roundTrips, 1)} | ${fmt(r.together.statements, 1)} (${r.together.transactions}) | ${r.db.commits > 0 ? fmt(n / r.db.commits, 1) : '–'} | ${r.db.rollbacks} | ${r.db.deadlocks} | ${r.walOurs === null ? '?' : fmt(r.walOurs / n)} | ${fmt(r.db.walBytes / n)} | ${fmt(r.load, 1)} | ${r.problems.length === 0 ? '✓' : '✗'} | ${floorOf(r) ? fmt(floorOf(r)?.tps ?? 0) : '–'} |`,
     );
   }
-  if (floor)
+  for (const [name, floor] of floors)
     lines.push(
       '',
-      `pgbench (TPC-B-like, scale ${floor.scale}, ${connections} clients): ${fmt(floor.tps)} tps, mean latency ${fmt(floor.latencyMs, 1)} ms, ${fmt(floor.walBytesPerTransaction)} WAL bytes per transaction`,
+      `pgbench after the ${name} case (TPC-B-like, scale ${floor.scale}, ${connections} clients): ${fmt(floor.tps)} tps, mean latency ${fmt(floor.latencyMs, 1)} ms, ${fmt(floor.walBytesPerTransaction)} WAL bytes per transaction`,
     );
+  const floor = floors.get('spread');
   if (floor) {
     const pgbenchRows = floor.writesPerTransaction.rows;
     lines.push(
@@ -616,8 +622,10 @@ function report(
       const n = r.timed.latencies.length;
       const rows = r.writes.rows / n;
       const entries = r.writes.indexEntries / n;
+      // Rows per pgbench transaction are the same every run; its speed is the one measured next to the case.
+      const tps = (floorOf(r) ?? floor).tps;
       lines.push(
-        `| ${r.name} | ${fmt(rows, 1)} | ${fmt(entries, 1)} | ${fmt(rows / pgbenchRows, 1)} | ${fmt(rows * rate(r))} | ${fmt(pgbenchRows * floor.tps)} | ${fmt((pgbenchRows * floor.tps) / (rows * rate(r)), 2)} | ${fmt(entries * rate(r))} | ${fmt(floor.writesPerTransaction.indexEntries * floor.tps)} |`,
+        `| ${r.name} | ${fmt(rows, 1)} | ${fmt(entries, 1)} | ${fmt(rows / pgbenchRows, 1)} | ${fmt(rows * rate(r))} | ${fmt(pgbenchRows * tps)} | ${fmt((pgbenchRows * tps) / (rows * rate(r)), 2)} | ${fmt(entries * rate(r))} | ${fmt(floor.writesPerTransaction.indexEntries * tps)} |`,
       );
     }
     lines.push(
