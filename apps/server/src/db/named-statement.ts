@@ -1,19 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
-
-/** The two parts of a drizzle handle this needs; both are internal to drizzle's types. */
-interface HandleInternals {
-  readonly dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  readonly session: {
-    prepareQuery(
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string,
-      isResponseInArrayMode: boolean,
-    ): { execute(values?: StatementValues): Promise<unknown> };
-  };
-}
+import { internalsOf } from './drizzle-internals.ts';
 
 /** PostgreSQL keeps the first 63 bytes of a statement's name. */
 const MAX_NAME_BYTES = 63;
@@ -64,7 +52,7 @@ export function namedStatement<T, V extends StatementValues>(
     get: (_, key) => sql.placeholder(String(key)),
   });
   return async (db, values) => {
-    const { dialect, session } = db as unknown as HandleInternals;
+    const { dialect, session } = internalsOf(db);
     let built = builtFor.get(dialect);
     if (!built) {
       const query = dialect.sqlToQuery(build(slots).getSQL());

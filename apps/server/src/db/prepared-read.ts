@@ -1,4 +1,5 @@
 import type { DbOrTx } from './client.ts';
+import { internalsOf } from './drizzle-internals.ts';
 import { statementName } from './named-statement.ts';
 
 /** What drizzle's `.prepare(name)` answers: the query, built, waiting for its placeholder values. */
@@ -19,20 +20,13 @@ export interface PreparedReadOptions<S extends string> {
   readonly planPerRequest?: boolean | ((shape: S) => boolean);
 }
 
-/** What a drizzle handle shares with its transactions (dialect), and its own connection (session). */
-interface HandleInternals {
-  readonly dialect: object;
-  readonly session: { readonly client: unknown };
-}
-
 /**
  * The query `built` for another handle of the same database: the same statement, run on `db`'s
  * connection. Drizzle's prepared queries (node-postgres and PGlite alike) run on `this.client`, so
  * the copy overrides only that.
  */
 function boundTo<Q extends PreparedQuery>(built: Q, db: DbOrTx): Q {
-  const { session } = db as unknown as HandleInternals;
-  return Object.assign(Object.create(built) as Q, { client: session.client });
+  return Object.assign(Object.create(built) as Q, { client: internalsOf(db).session.client });
 }
 
 /**
@@ -62,7 +56,7 @@ export function preparedRead<Q extends PreparedQuery, S extends string = ''>(
     }
     let query = byShape.get(shape);
     if (query) return query;
-    const { dialect } = db as unknown as HandleInternals;
+    const { dialect } = internalsOf(db);
     let built = builtFor.get(dialect);
     if (!built) {
       built = new Map();
