@@ -599,8 +599,9 @@ function report(
   ];
   for (const r of runs) {
     const n = r.timed.latencies.length;
+    const own = floorOf(r);
     lines.push(
-      `| ${r.name} | ${r.lenders} | ${n} | ${fmt(rate(r))} | ${fmt(percentile(r.timed.latencies, 50))} | ${fmt(percentile(r.timed.latencies, 99))} | ${r.timed.thrown + (n - r.timed.thrown - r.applied)} | ${spread ? fmt((100 * rate(r)) / rate(spread)) : '–'} | ${floorOf(r) ? fmt((floorOf(r)?.tps ?? 0) / rate(r), 2) : '–'} | ${fmt(r.statements, 1)} | ${fmt(r.roundTrips, 1)} | ${fmt(r.together.statements, 1)} (${r.together.transactions}) | ${r.db.commits > 0 ? fmt(n / r.db.commits, 1) : '–'} | ${r.db.rollbacks} | ${r.db.deadlocks} | ${r.walOurs === null ? '?' : fmt(r.walOurs / n)} | ${fmt(r.db.walBytes / n)} | ${fmt(r.load, 1)} | ${r.problems.length === 0 ? '✓' : '✗'} | ${floorOf(r) ? fmt(floorOf(r)?.tps ?? 0) : '–'} |`,
+      `| ${r.name} | ${r.lenders} | ${n} | ${fmt(rate(r))} | ${fmt(percentile(r.timed.latencies, 50))} | ${fmt(percentile(r.timed.latencies, 99))} | ${r.timed.thrown + (n - r.timed.thrown - r.applied)} | ${spread ? fmt((100 * rate(r)) / rate(spread)) : '–'} | ${own ? fmt(own.tps / rate(r), 2) : '–'} | ${fmt(r.statements, 1)} | ${fmt(r.roundTrips, 1)} | ${fmt(r.together.statements, 1)} (${r.together.transactions}) | ${r.db.commits > 0 ? fmt(n / r.db.commits, 1) : '–'} | ${r.db.rollbacks} | ${r.db.deadlocks} | ${r.walOurs === null ? '?' : fmt(r.walOurs / n)} | ${fmt(r.db.walBytes / n)} | ${fmt(r.load, 1)} | ${r.problems.length === 0 ? '✓' : '✗'} | ${own ? fmt(own.tps) : '–'} |`,
     );
   }
   for (const [name, floor] of floors)

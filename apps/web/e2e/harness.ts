@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page, type Request } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
 import type { TestProject } from 'vitest/node';
 
@@ -272,17 +272,18 @@ function reportPageOnFailure(page: Page): void {
     answers.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
     if (answers.length > ANSWERS_REPORTED) answers.shift();
   };
+  // "GET /api/…?query" for a call to the API, null for the page's other requests.
+  const apiCall = (request: Request) => {
+    const url = new URL(request.url());
+    return url.pathname.startsWith('/api/') ? `${request.method()} ${url.pathname}${url.search}` : null;
+  };
   page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.pathname.startsWith('/api/')) {
-      keep(`${response.status()} ${response.request().method()} ${url.pathname}${url.search}`);
-    }
+    const call = apiCall(response.request());
+    if (call) keep(`${response.status()} ${call}`);
   });
   page.on('requestfailed', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) {
-      keep(`failed (${request.failure()?.errorText}) ${request.method()} ${url.pathname}${url.search}`);
-    }
+    const call = apiCall(request);
+    if (call) keep(`failed (${request.failure()?.errorText}) ${call}`);
   });
   try {
     onTestFailed(async () => {
