@@ -46,7 +46,8 @@ export function registerAuthRoutes(
 
   register(routes.me, async ({ query, user }) => {
     const targetId = query.user_id ?? user.id;
-    if (targetId !== user.id && user.role !== 'admin') throw new ForbiddenError();
+    if (targetId === user.id) return toSignedInUser(await users.getSignedInUser(user.id));
+    if (user.role !== 'admin') throw new ForbiddenError();
     return toSignedInUser(await users.getOpenUser(targetId));
   });
 }

@@ -1,7 +1,13 @@
 import { kampalaDate, type Role } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ConflictError, type FieldMessages, InvalidInputError, NotFoundError } from '../../domain-error.ts';
+import {
+  ConflictError,
+  type FieldMessages,
+  InvalidInputError,
+  NotFoundError,
+  UnauthenticatedError,
+} from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { hashPassword, passwordProblem } from '../auth/password.ts';
 import { findKycByUserId, type KycRow, type KycValues, upsertKyc } from './kyc.repo.ts';
@@ -96,6 +102,17 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
 
   return {
     getOpenUser,
+
+    /**
+     * The signed-in user's own account. Closed between the guard's check and this read (another
+     * replica or plain SQL closed it, and its notice has not arrived yet), it is as signed out as the
+     * guard will say a moment later: 401, never a 404 for the user themselves.
+     */
+    async getSignedInUser(id: number): Promise<UserRow> {
+      const row = await findOpenUserById(db, id);
+      if (!row) throw new UnauthenticatedError();
+      return row;
+    },
 
     /**
      * `tx`: inside a caller's unit of work (an invitation); `passwordHash`: hashed by the caller before
