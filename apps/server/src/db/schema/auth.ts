@@ -3,7 +3,8 @@ import { users } from './users.ts';
 
 /**
  * Refresh tokens are opaque and stored as SHA-256 hashes. Each use rotates the token within its
- * family; presenting a rotated token again means it leaked, and the whole family is revoked.
+ * family; presenting a rotated token again means it leaked, and the whole family is revoked, except
+ * for a retry whose answer was lost (docs/app.md, "A refresh whose answer was lost").
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -18,6 +19,11 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     rotatedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * Issued, never used, and replaced by a retry of the token before it: the answer that carried it
+     * was lost. Set with rotatedAt, so presenting it later still revokes the family.
+     */
+    supersededAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );

@@ -29,6 +29,25 @@ export async function markRefreshTokenRotated(db: DbOrTx, id: number, at: Date):
   await db.update(refreshTokens).set({ rotatedAt: at }).where(eq(refreshTokens.id, id));
 }
 
+/** The tokens of a family issued after `afterId`, oldest first, locked like the one presented. */
+export async function findLaterFamilyTokensForUpdate(
+  db: DbOrTx,
+  familyId: string,
+  afterId: number,
+): Promise<RefreshTokenRow[]> {
+  return db
+    .select()
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), gt(refreshTokens.id, afterId)))
+    .orderBy(refreshTokens.id)
+    .for('update');
+}
+
+/** Replaced by a retry of the token before it; rotated too, so presenting it later is reuse. */
+export async function markRefreshTokenSuperseded(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(refreshTokens).set({ rotatedAt: at, supersededAt: at }).where(eq(refreshTokens.id, id));
+}
+
 export async function revokeRefreshFamily(db: DbOrTx, familyId: string, at: Date): Promise<void> {
   await db
     .update(refreshTokens)

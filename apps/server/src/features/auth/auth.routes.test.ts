@@ -97,11 +97,14 @@ describe('POST /api/token/refresh/', () => {
     expect(me.json().id).toBe(user.id);
   });
 
-  it('revokes the whole family when a rotated token is presented again', async () => {
+  it('revokes the whole family when a rotated token is presented again after its successor was used', async () => {
     const { user } = await t.userWithToken('admin');
     const first = (await login(user.email)).json();
     const second = (
       await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: first.refresh } })
+    ).json();
+    const third = (
+      await t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: second.refresh } })
     ).json();
     const replay = await t.app.inject({
       method: 'POST',
@@ -113,11 +116,11 @@ describe('POST /api/token/refresh/', () => {
     const after = await t.app.inject({
       method: 'POST',
       url: '/api/token/refresh/',
-      payload: { refresh: second.refresh },
+      payload: { refresh: third.refresh },
     });
     expect(after.statusCode).toBe(401);
     // And the access tokens of that session stop at once, not when they expire.
-    for (const access of [first.access, second.access]) {
+    for (const access of [first.access, second.access, third.access]) {
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/me/', headers: bearer(access) });
       expect(me.statusCode).toBe(401);
     }

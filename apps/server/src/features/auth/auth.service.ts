@@ -18,12 +18,14 @@ import {
   clearSignInFailures,
   countRecentSignInFailuresOfEmail,
   deleteRefreshTokensExpiredBefore,
+  findLaterFamilyTokensForUpdate,
   findRecentSignInFailures,
   findRefreshTokenForUpdate,
   findSignInState,
   insertRefreshToken,
   lockSignInKey,
   markRefreshTokenRotated,
+  markRefreshTokenSuperseded,
   markSessionsChanged,
   pruneLoginFailures,
   recordLoginFailure,
@@ -33,6 +35,7 @@ import {
 } from './auth.repo.ts';
 import { pruneSpentChallenges } from './mfa.repo.ts';
 import { unusablePasswordHash, verifyPassword } from './password.ts';
+import { isRetryOfLostAnswer } from './refresh-retry.ts';
 import {
   ALERT_AFTER_FAILURES,
   ALERT_WINDOW_MS,
@@ -242,21 +245,32 @@ export function createAuthService({
       return startSession(user, 'password', { address, userAgent });
     },
 
-    /** Rotates a refresh token. A token presented after it was rotated revokes its whole family. */
+    /**
+     * Rotates a refresh token. A token presented after it was rotated revokes its whole family,
+     * unless it is a retry whose answer was lost (refresh-retry.ts): then the unused pair it was
+     * answered with is superseded and a new one issued.
+     */
     async refresh(token: string): Promise<{ access: string; refresh: string }> {
       const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
         const row = await findRefreshTokenForUpdate(tx, sha256(token));
         if (!row || row.revokedAt) return null;
+        // On a retry: the one token the lost answer carried, never used, to be replaced.
+        let unanswered: { readonly id: number } | undefined;
         if (row.rotatedAt) {
-          // A stolen token came back: the whole session ends, its access tokens included.
-          await endSession(tx, row, now);
-          return 'reused' as const;
+          const later = await findLaterFamilyTokensForUpdate(tx, row.familyId, row.id);
+          if (!isRetryOfLostAnswer(row, later, now)) {
+            // A stolen token came back: the whole session ends, its access tokens included.
+            await endSession(tx, row, now);
+            return 'reused' as const;
+          }
+          unanswered = later.find((token) => token.rotatedAt === null);
         }
         if (row.expiresAt <= now) return null;
         const user = await findOpenUserById(tx, row.userId);
         if (user?.status !== 'Active') return null;
-        await markRefreshTokenRotated(tx, row.id, now);
+        if (unanswered) await markRefreshTokenSuperseded(tx, unanswered.id, now);
+        else await markRefreshTokenRotated(tx, row.id, now);
         const refresh = await issueRefresh(tx, user.id, row.familyId);
         const access = await accessTokens.sign(
           { userId: user.id, role: user.role, sessionId: row.familyId },
