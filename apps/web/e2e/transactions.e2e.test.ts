@@ -154,8 +154,9 @@ describe('All Platform Transactions', () => {
     for (const label of ['ID', 'Reference', 'User', 'Amount', 'Status', 'Description']) {
       await dialog.getByText(label, { exact: true }).waitFor();
     }
-    // The table shows the last 8 characters; the dialog the whole reference.
-    const full = await dialog.locator('dd .font-mono').textContent();
+    // The table shows the last 8 characters; the dialog the whole reference (a repayment's loan
+    // reference is in a monospace link of its own, so the Reference row is read by its label).
+    const full = await dialog.locator('dt:text-is("Reference") + dd').textContent();
     expect(full?.endsWith((reference ?? '').slice(1))).toBe(true);
     expect(full?.length).toBe(36);
     await page.keyboard.press('Escape');

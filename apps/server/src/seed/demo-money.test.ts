@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../test/ledger-audit.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { selectRows } from '../db/select-rows.ts';
+import { FIRST_LENDER_LOAN_DAYS_AGO } from './demo-marketplace-history.ts';
 import { seedDemoData } from './demo-seed.ts';
 
 let t: TestApp;
@@ -75,10 +76,14 @@ describe('the demo marketplace', () => {
         from listings l order by l.id`,
     );
     // The demo's lending history came first: its approved applications were listed too, and left
-    // the marketplace when the platform paid them out, or are still open, unbid, awaiting payout.
+    // the marketplace when the platform paid them out, or are still open, unbid, awaiting payout;
+    // and the lenders' first loan, funded by three of them eight weeks ago.
     expect(new Set(rows.slice(0, -4).map((r) => `${r.status} ${r.live + r.released}`))).toEqual(
-      new Set(['EXPIRED 0', 'OPEN 0']),
+      new Set(['EXPIRED 0', 'OPEN 0', 'DISBURSED 0']),
     );
+    expect(rows.slice(0, -4).filter((r) => r.status === 'DISBURSED')).toEqual([
+      { status: 'DISBURSED', live: 0, released: 0, lenders: 3 },
+    ]);
     expect(rows.slice(-4)).toEqual([
       { status: 'OPEN', live: 2, released: 0, lenders: 0 },
       { status: 'OFFERED', live: 3, released: 0, lenders: 0 },
@@ -91,5 +96,31 @@ describe('the demo marketplace', () => {
     );
     expect(rules[0]?.n).toBe(1);
     await expectLedgerBalanced(t.db.database.db);
+  });
+
+  it('gives the lenders of the history loan a repayment record and a net annual return, not "Not yet meaningful"', async () => {
+    const { marketplaceHistory } = seeded;
+    expect(marketplaceHistory).toMatchObject({ lenderLoans: 1 });
+    // Paid out eight weeks ago, each weekly installment paid the day before it fell due.
+    expect(marketplaceHistory.repayments).toBe(FIRST_LENDER_LOAN_DAYS_AGO / 7);
+    const funders = await selectRows<{ lender_id: number }>(
+      t.db.database.db,
+      sql`select p.lender_id from participations p join loans n on n.id = p.loan_id
+          where p.lender_id is not null and n.opening_date < now() - interval '30 days'
+          order by p.lender_id`,
+    );
+    expect(funders).toHaveLength(3);
+    for (const { lender_id } of funders) {
+      const portfolio = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/marketplace/admin/lenders/${lender_id}/portfolio/`,
+          headers: bearer(token),
+        })
+      ).json();
+      expect(portfolio.net_annual_return).toMatch(/^\d+\.\d{2}$/);
+      expect(Number(portfolio.interest_earned)).toBeGreaterThan(0);
+      expect(Number(portfolio.principal_repaid)).toBeGreaterThan(0);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { createServices, type Services } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import { seedDemoLending } from './demo-lending.ts';
 import { type DemoMarketplace, seedDemoMarketplace } from './demo-marketplace.ts';
+import { type DemoMarketplaceHistory, seedDemoMarketplaceHistory } from './demo-marketplace-history.ts';
 import { type DemoMoney, fundDemoPlatform, seedDemoMoney } from './demo-money.ts';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.ts';
 
@@ -14,6 +15,7 @@ export interface DemoSeedResult {
   readonly repayments: number;
   readonly money: DemoMoney;
   readonly marketplace: DemoMarketplace;
+  readonly marketplaceHistory: DemoMarketplaceHistory;
 }
 
 /**
@@ -66,5 +68,7 @@ async function seedDemoHistory(services: Services, clock: ReturnType<typeof fixe
   await fundDemoPlatform(services, clock);
   const lending = await seedDemoLending(services, clock, people);
   clock.set(new Date(now));
-  return { users, kyc, ...lending };
+  const marketplaceHistory = await seedDemoMarketplaceHistory(services, clock);
+  clock.set(new Date(now));
+  return { users, kyc, ...lending, marketplaceHistory };
 }
