@@ -97,9 +97,12 @@ describe('sign-in changes made by another process (another replica, the CLI, pla
     expect(t.services.signedIn.isListening()).toBe(true);
   }
 
-  /** The first status other than 200 within two seconds, polling every 10 ms. */
+  /**
+   * The first status other than 200 within five seconds, polling every 10 ms. The notice usually
+   * arrives within milliseconds; the margin is for a CI machine busy with other suites.
+   */
   async function refusedWithin(token: string): Promise<number> {
-    const deadline = Date.now() + 2_000;
+    const deadline = Date.now() + 5_000;
     for (;;) {
       const status = await statusOfMe(token);
       if (status !== 200 || Date.now() > deadline) return status;
