@@ -347,6 +347,11 @@ describe('Applications', () => {
       .getByRole('button', { name: /^Approve/ })
       .click();
     const approve = page.getByRole('alertdialog', { name: 'Approve application' });
+    // The flags arrive after the dialog opens and push its buttons down: a click while they land
+    // can hit the note instead of Approve (a CI run timed out waiting for the failure so).
+    const flagsLoaded = (dialog: typeof approve) =>
+      dialog.getByText('Checking what needs a look...').waitFor({ state: 'hidden' });
+    await flagsLoaded(approve);
     await approve.getByRole('button', { name: 'Approve', exact: true }).click();
     await approve.getByRole('alert').getByText('Failed to approve application', { exact: true }).waitFor();
     await approve.getByRole('button', { name: 'Cancel' }).click();
@@ -355,6 +360,7 @@ describe('Applications', () => {
       .getByRole('button', { name: /^Reject/ })
       .click();
     const reject = page.getByRole('alertdialog', { name: 'Reject application' });
+    await flagsLoaded(reject);
     await reject.getByLabel('Reason for rejecting (required)').fill('Incomplete papers');
     await reject.getByRole('button', { name: 'Reject', exact: true }).click();
     await reject.getByRole('alert').getByText('Failed to reject application', { exact: true }).waitFor();
