@@ -24,6 +24,8 @@ export interface ConfirmDialogProps {
    * opening never confirms it.
    */
   readonly initialFocus?: 'cancel' | undefined;
+  /** The confirm button waits (e.g. for what the admin must weigh first); Cancel stays available. */
+  readonly isConfirmDisabled?: boolean;
 }
 
 /** Asks before an action that changes data. */
@@ -40,6 +42,7 @@ export function ConfirmDialog({
   children,
   error,
   initialFocus,
+  isConfirmDisabled,
 }: ConfirmDialogProps) {
   const messageId = useId();
   const cancelId = useId();
@@ -61,7 +64,11 @@ export function ConfirmDialog({
           <Button id={cancelId} variant="ghost" onClick={onCancel} disabled={isBusy}>
             Cancel
           </Button>
-          <Button variant={isDanger ? 'danger' : 'primary'} onClick={onConfirm} disabled={isBusy}>
+          <Button
+            variant={isDanger ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            disabled={isBusy === true || isConfirmDisabled === true}
+          >
             {isBusy ? (busyLabel ?? 'Working...') : confirmLabel}
           </Button>
         </>

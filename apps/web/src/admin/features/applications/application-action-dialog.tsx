@@ -108,6 +108,12 @@ export function ApplicationActionDialog({
     noteRef.current?.focus();
   }, [pending]);
 
+  // The same query FlagsToWeigh shows: Approve and Reject wait for it, so no decision is taken
+  // before its flags are on screen, and the buttons do not move under a finger as they arrive.
+  const review = useApplicationReview(
+    pending && pending.action !== 'disburse' ? pending.application.id : null,
+  );
+
   if (!pending) return null;
   const { application, action } = pending;
   const text = TEXT[action];
@@ -182,6 +188,7 @@ export function ApplicationActionDialog({
       // Disburse sends money at once: the dialog opens on Cancel, not on Close or on Disburse.
       initialFocus={action === 'disburse' ? 'cancel' : undefined}
       isBusy={mutation.isPending}
+      isConfirmDisabled={action !== 'disburse' && review.isPending}
       onConfirm={onConfirm}
       onCancel={onClose}
       error={mutation.isError ? { message: text.failed, reason: serverReason(mutation.error) } : null}
