@@ -1,9 +1,8 @@
 import { formatUgx } from '@sente/contract';
-import { asc, eq } from 'drizzle-orm';
 import type { Services } from '../app.ts';
 import type { Clock } from '../clock.ts';
-import { users } from '../db/schema/index.ts';
 import { APPLICATIONS, DEMO_LOAN_TYPES, type DemoApplication } from './demo-applications.ts';
+import { firstAdminId } from './demo-lookups.ts';
 import { samplePdf, samplePng } from './sample-files.ts';
 
 /**
@@ -16,7 +15,7 @@ import { samplePdf, samplePng } from './sample-files.ts';
  * provider), so the ledger, the platform transactions and the financial statistics agree with the
  * loans. Every step runs at its date on the seed's clock: no service is asked to back-date.
  */
-type SeedClock = Clock & { set(date: Date): void };
+export type SeedClock = Clock & { set(date: Date): void };
 const DAY = 24 * 60 * 60 * 1000;
 const WEEK = 7 * DAY;
 
@@ -26,14 +25,7 @@ export async function seedDemoLending(
   borrowers: ReadonlyMap<string, { id: number; name: string }>,
 ): Promise<{ loanTypes: number; applications: number; loans: number; repayments: number }> {
   const now = clock.now().getTime();
-  // Some admin signs the demo decisions: the first one, as the start made it.
-  const [admin] = await services.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'admin'))
-    .orderBy(asc(users.id))
-    .limit(1);
-  const adminId = admin?.id;
+  const adminId = await firstAdminId(services.db);
   const typeIds = new Map<string, number>();
   for (const product of DEMO_LOAN_TYPES) {
     const row = await services.loanTypes.create({
@@ -95,7 +87,7 @@ export async function seedDemoLending(
  * A payout requested at `at` through the lending use case (reservation, unique live payout) and
  * confirmed a minute later through the gateway, which creates the loan: no provider is called.
  */
-async function recordDisbursement(
+export async function recordDisbursement(
   services: Services,
   clock: SeedClock,
   applicationId: number,
@@ -116,7 +108,7 @@ async function recordDisbursement(
 }
 
 /** A collection made at `at` from the number the loan was paid out to, confirmed a minute later. */
-async function recordRepayment(
+export async function recordRepayment(
   services: Services,
   clock: SeedClock,
   loanId: number,
@@ -128,18 +120,26 @@ async function recordRepayment(
     ? await services.payments.getWithUser(loan.disbursementTransactionId)
     : null;
   if (!payout) throw new Error(`Loan ${loan.id} has no payout to collect from`);
+  await recordPayment(services, clock, at, {
+    type: 'REPAYMENT',
+    userId: loan.userId,
+    amount,
+    phoneNumber: payout.phoneNumber,
+    loanId: loan.id,
+    requestKey: `history.repay:${loan.id}:${at.toISOString()}`,
+    description: `Repayment of loan ${loan.loanRef} from ${payout.phoneNumber}`,
+  });
+}
+
+/** A payment recorded at `at` and confirmed a minute later through the gateway, no provider called. */
+export async function recordPayment(
+  services: Services,
+  clock: SeedClock,
+  at: Date,
+  input: Parameters<Services['payments']['create']>[1],
+): Promise<void> {
   clock.set(at);
-  const { payment } = await services.db.transaction((tx) =>
-    services.payments.create(tx, {
-      type: 'REPAYMENT',
-      userId: loan.userId,
-      amount,
-      phoneNumber: payout.phoneNumber,
-      loanId: loan.id,
-      requestKey: `history.repay:${loan.id}:${at.toISOString()}`,
-      description: `Repayment of loan ${loan.loanRef} from ${payout.phoneNumber}`,
-    }),
-  );
+  const { payment } = await services.db.transaction((tx) => services.payments.create(tx, input));
   clock.set(new Date(at.getTime() + 60_000));
   await services.payments.complete(payment.id, `HIST-${payment.id}`);
 }

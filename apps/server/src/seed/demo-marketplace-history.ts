@@ -1,13 +1,17 @@
-import { normalizeUgandanMobile, rateToBasisPoints } from '@sente/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { rateToBasisPoints } from '@sente/contract';
+import { eq } from 'drizzle-orm';
 import type { Services } from '../app.ts';
-import type { Clock } from '../clock.ts';
-import { loanTypes, users } from '../db/schema/index.ts';
+import { users } from '../db/schema/index.ts';
 import { APPLICATIONS } from './demo-applications.ts';
+import { recordDisbursement, recordPayment, recordRepayment, type SeedClock } from './demo-lending.ts';
+import {
+  activeDemoLenders,
+  firstAdminId,
+  firstFlatLoanType,
+  marketplaceApplicationDocuments,
+} from './demo-lookups.ts';
 import { DEMO_PEOPLE } from './demo-people.ts';
-import { samplePdf, samplePng } from './sample-files.ts';
 
-type SeedClock = Clock & { set(date: Date): void };
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -37,32 +41,18 @@ export async function seedDemoMarketplaceHistory(
 ): Promise<DemoMarketplaceHistory> {
   const now = clock.now().getTime();
   const none = { verifiedLenders: 0, lenderLoans: 0, repayments: 0 };
-  const [admin] = await services.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'admin'))
-    .orderBy(asc(users.id))
-    .limit(1);
-  if (!admin) return none;
+  const adminId = await firstAdminId(services.db);
+  if (adminId === undefined) return none;
   const start = now - FIRST_LENDER_LOAN_DAYS_AGO * DAY;
 
   clock.set(new Date(start - 7 * DAY));
-  const lenders: { id: number; phone: string }[] = [];
-  for (const person of DEMO_PEOPLE.filter((p) => p.role === 'lender' && p.status === 'Active' && p.kyc)) {
-    const [user] = await services.db.select().from(users).where(eq(users.email, person.email));
-    if (!user) continue;
-    await services.lenders.acceptTerms(user.id);
-    await services.lenderAdmin.verify(admin.id, user.id, 'Demo: National ID and address checked');
-    // As the wallet's own deposit stores it (+256…): the gateway picks the provider from it.
-    lenders.push({ id: user.id, phone: normalizeUgandanMobile(person.phone) ?? person.phone });
+  const lenders = await activeDemoLenders(services.db);
+  for (const lender of lenders) {
+    await services.lenders.acceptTerms(lender.id);
+    await services.lenderAdmin.verify(adminId, lender.id, 'Demo: National ID and address checked');
   }
 
-  const [type] = await services.db
-    .select()
-    .from(loanTypes)
-    .where(and(eq(loanTypes.status, 'ACTIVE'), eq(loanTypes.interestType, 'FLAT')))
-    .orderBy(asc(loanTypes.id))
-    .limit(1);
+  const type = await firstFlatLoanType(services.db);
   // The last borrower free of demo applications: the live part takes the first ones.
   const busy = new Set(APPLICATIONS.map((a) => a.borrower));
   const person = DEMO_PEOPLE.filter(
@@ -77,8 +67,7 @@ export async function seedDemoMarketplaceHistory(
   const shares = [600_000, 500_000, 400_000];
   const amount = shares.reduce((sum, share) => sum + share, 0);
   for (const [index, lender] of funders.entries()) {
-    clock.set(new Date(start - 6 * DAY + index * HOUR));
-    await recordCompleted(services, clock, {
+    await recordPayment(services, clock, new Date(start - 6 * DAY + index * HOUR), {
       type: 'DEPOSIT',
       userId: lender.id,
       amount: 1_000_000,
@@ -100,27 +89,7 @@ export async function seedDemoMarketplaceHistory(
     monthly_income: 2_800_000,
     nin: person.kyc.nationalId,
   });
-  for (const [index, file] of [
-    { type: 'NATIONAL_ID' as const, name: 'national-id.png', bytes: samplePng(320, 200, [52, 120, 190]) },
-    {
-      type: 'BANK_STATEMENTS' as const,
-      name: 'bank-statement.pdf',
-      bytes: samplePdf([
-        'Centenary Bank - Statement of account',
-        `Account holder: ${person.name}`,
-        'DEMO DOCUMENT - not a real statement',
-      ]),
-    },
-    {
-      type: 'TRADE_LICENSE' as const,
-      name: 'trade-licence.pdf',
-      bytes: samplePdf([
-        'Trading licence',
-        `Location: ${person.district}`,
-        'DEMO DOCUMENT - not a real licence',
-      ]),
-    },
-  ].entries()) {
+  for (const [index, file] of marketplaceApplicationDocuments(person).entries()) {
     clock.set(new Date(start - 2 * DAY + (index + 1) * 5 * MINUTE));
     await services.documents.upload({
       applicationId: application.id,
@@ -133,7 +102,7 @@ export async function seedDemoMarketplaceHistory(
   // Approved, bid on, offered and accepted within the hour, so any LISTING_HOURS and OFFER_HOURS fit.
   const approvedAt = start - DAY;
   clock.set(new Date(approvedAt));
-  await services.applications.approve(application.id, admin.id, 'Demo: approved for the marketplace');
+  await services.applications.approve(application.id, adminId, 'Demo: approved for the marketplace');
   const listing = await services.marketplace.listingOfApplication(application.id);
 
   const maxRate = rateToBasisPoints(type.interestRate);
@@ -160,48 +129,23 @@ export async function seedDemoMarketplaceHistory(
     idempotencyKey: `history-accept-${application.id}`,
   });
 
-  clock.set(new Date(start));
-  const payout = await services.lending.requestPayout({
-    applicationId: application.id,
-    requestKey: `history.disburse:${application.id}`,
-    adminId: admin.id,
-  });
-  clock.set(new Date(start + 60_000));
-  const { payment } = await services.payments.complete(payout.id, `HIST-${payout.id}`);
-  const loanId = payment.loanId;
-  if (loanId === null) throw new Error(`Recorded disbursement ${payout.id} made no loan`);
+  const loanId = await recordDisbursement(services, clock, application.id, new Date(start), adminId);
 
   // Every installment paid the day before it falls due, as far as today.
   const detail = await services.loans.detailFor({ id: 0, role: 'admin' }, loanId);
-  const phone = payout.phoneNumber;
   let repayments = 0;
   for (const installment of detail.installments) {
     const paidAt = new Date(start + installment.number * 7 * DAY - DAY);
     if (paidAt.getTime() > now) break;
-    clock.set(paidAt);
-    await recordCompleted(services, clock, {
-      type: 'REPAYMENT',
-      userId: borrower.id,
-      amount: installment.principalDue + installment.interestDue,
-      phoneNumber: phone,
+    await recordRepayment(
+      services,
+      clock,
       loanId,
-      requestKey: `history.repay:${loanId}:${installment.number}`,
-      description: `Repayment of loan ${detail.loan.loan.loanRef} from ${phone}`,
-    });
+      installment.principalDue + installment.interestDue,
+      paidAt,
+    );
     repayments++;
   }
   clock.set(new Date(now));
   return { verifiedLenders: lenders.length, lenderLoans: 1, repayments };
-}
-
-/** A payment recorded at the clock's time and confirmed a minute later, without calling a provider. */
-async function recordCompleted(
-  services: Services,
-  clock: SeedClock,
-  input: Parameters<Services['payments']['create']>[1],
-): Promise<void> {
-  const at = clock.now().getTime();
-  const { payment } = await services.db.transaction((tx) => services.payments.create(tx, input));
-  clock.set(new Date(at + 60_000));
-  await services.payments.complete(payment.id, `HIST-${payment.id}`);
 }

@@ -1,10 +1,15 @@
 import { rateToBasisPoints } from '@sente/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Services } from '../app.ts';
-import { loanTypes, users } from '../db/schema/index.ts';
+import { users } from '../db/schema/index.ts';
 import { APPLICATIONS } from './demo-applications.ts';
+import {
+  activeDemoLenders,
+  firstAdminId,
+  firstFlatLoanType,
+  marketplaceApplicationDocuments,
+} from './demo-lookups.ts';
 import { DEMO_PEOPLE } from './demo-people.ts';
-import { samplePdf, samplePng } from './sample-files.ts';
 
 export interface DemoMarketplace {
   readonly verifiedLenders: number;
@@ -27,26 +32,12 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
   const none = { verifiedLenders: 0, listings: 0, bids: 0, offered: 0, funded: 0, expired: 0 };
   const simulator = services.paymentProviders.simulator;
   if (!simulator) return none;
-  const [admin] = await services.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'admin'))
-    .orderBy(asc(users.id))
-    .limit(1);
-  if (!admin) return none;
+  const adminId = await firstAdminId(services.db);
+  if (adminId === undefined) return none;
 
   // Verified two months ago by the history (demo-marketplace-history.ts).
-  const lenders: number[] = [];
-  for (const person of DEMO_PEOPLE.filter((p) => p.role === 'lender' && p.status === 'Active' && p.kyc)) {
-    const [user] = await services.db.select().from(users).where(eq(users.email, person.email));
-    if (user) lenders.push(user.id);
-  }
-  const [type] = await services.db
-    .select()
-    .from(loanTypes)
-    .where(and(eq(loanTypes.status, 'ACTIVE'), eq(loanTypes.interestType, 'FLAT')))
-    .orderBy(asc(loanTypes.id))
-    .limit(1);
+  const lenders = (await activeDemoLenders(services.db)).map((lender) => lender.id);
+  const type = await firstFlatLoanType(services.db);
   // One open application per borrower: the new ones go to borrowers whose demo applications are
   // all rejected or paid out.
   const busy = new Set(
@@ -95,27 +86,7 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
       monthly_income: 2_400_000,
       nin: person.kyc.nationalId,
     });
-    for (const file of [
-      { type: 'NATIONAL_ID' as const, name: 'national-id.png', bytes: samplePng(320, 200, [52, 120, 190]) },
-      {
-        type: 'BANK_STATEMENTS' as const,
-        name: 'bank-statement.pdf',
-        bytes: samplePdf([
-          'Centenary Bank - Statement of account',
-          `Account holder: ${person.name}`,
-          'DEMO DOCUMENT - not a real statement',
-        ]),
-      },
-      {
-        type: 'TRADE_LICENSE' as const,
-        name: 'trade-licence.pdf',
-        bytes: samplePdf([
-          'Trading licence',
-          `Location: ${person.district}`,
-          'DEMO DOCUMENT - not a real licence',
-        ]),
-      },
-    ]) {
+    for (const file of marketplaceApplicationDocuments(person)) {
       await services.documents.upload({
         applicationId: application.application.id,
         userId: user.id,
@@ -126,7 +97,7 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
     }
     await services.applications.approve(
       application.application.id,
-      admin.id,
+      adminId,
       'Demo: approved for the marketplace',
     );
     const listing = await services.marketplace.listingOfApplication(application.application.id);
@@ -199,7 +170,7 @@ export async function seedDemoMarketplace(services: Services): Promise<DemoMarke
       try {
         const outcome = await services.lending.disburse({
           applicationId: funded.applicationId,
-          adminId: admin.id,
+          adminId,
           idempotencyKey: `demo-disburse-${funded.applicationId}`,
         });
         if (outcome.kind === 'loan') {
