@@ -63,8 +63,7 @@ export interface ApplicationActionDialogProps {
 }
 
 /** The flags again, right where the decision is taken (issue 18: decisions are not made blind). */
-function FlagsToWeigh({ applicationId }: { readonly applicationId: number }) {
-  const review = useApplicationReview(applicationId);
+function FlagsToWeigh({ review }: { readonly review: ReturnType<typeof useApplicationReview> }) {
   if (review.isPending) return <p role="status">Checking what needs a look...</p>;
   if (review.isError)
     return (
@@ -108,8 +107,8 @@ export function ApplicationActionDialog({
     noteRef.current?.focus();
   }, [pending]);
 
-  // The same query FlagsToWeigh shows: Approve and Reject wait for it, so no decision is taken
-  // before its flags are on screen, and the buttons do not move under a finger as they arrive.
+  // What FlagsToWeigh shows: Approve and Reject wait for it, so no decision is taken before its
+  // flags are on screen, and the buttons do not move under a finger as they arrive.
   const review = useApplicationReview(
     pending && pending.action !== 'disburse' ? pending.application.id : null,
   );
@@ -195,7 +194,7 @@ export function ApplicationActionDialog({
     >
       {action === 'disburse' ? null : (
         <div className="flex flex-col gap-3">
-          <FlagsToWeigh applicationId={application.id} />
+          <FlagsToWeigh review={review} />
           <div className="flex flex-col gap-1.5">
             <label htmlFor={noteId} className="text-sm font-medium">
               {action === 'approve' ? 'Admin note (optional)' : 'Reason for rejecting (required)'}
