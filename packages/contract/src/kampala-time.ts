@@ -7,7 +7,8 @@
  */
 
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+/** A calendar day in milliseconds: exact in Kampala, which keeps no daylight saving. */
+export const DAY_MS = 24 * HOUR_MS;
 
 /** East Africa Time, UTC+3 all year. */
 export const KAMPALA_UTC_OFFSET_MS = 3 * HOUR_MS;

@@ -1,4 +1,4 @@
-import { formatUgx } from '@sente/contract';
+import { DAY_MS, formatUgx } from '@sente/contract';
 import type { Services } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { APPLICATIONS, DEMO_LOAN_TYPES, type DemoApplication } from './demo-applications.ts';
@@ -16,8 +16,7 @@ import { samplePdf, samplePng } from './sample-files.ts';
  * loans. Every step runs at its date on the seed's clock: no service is asked to back-date.
  */
 export type SeedClock = Clock & { set(date: Date): void };
-const DAY = 24 * 60 * 60 * 1000;
-const WEEK = 7 * DAY;
+const WEEK = 7 * DAY_MS;
 
 export async function seedDemoLending(
   services: Services,
@@ -46,7 +45,7 @@ export async function seedDemoLending(
     const borrower = borrowers.get(demo.borrower);
     const loanTypeId = typeIds.get(demo.product);
     if (!borrower || loanTypeId === undefined) continue;
-    const submittedAt = new Date(now - demo.daysAgo * DAY - (index + 1) * 37 * 60 * 1000);
+    const submittedAt = new Date(now - demo.daysAgo * DAY_MS - (index + 1) * 37 * 60 * 1000);
     if (demo.secondOpenApplicationAllowed) {
       if (adminId === undefined) continue;
       clock.set(new Date(submittedAt.getTime() - 60 * 60 * 1000));
@@ -66,7 +65,7 @@ export async function seedDemoLending(
     });
     await uploadDocuments(services, clock, application.id, borrower, demo, submittedAt);
     if (demo.outcome === 'PENDING' || adminId === undefined) continue;
-    const decidedAt = new Date(submittedAt.getTime() + Math.min(demo.daysAgo * DAY, DAY) * 0.4);
+    const decidedAt = new Date(submittedAt.getTime() + Math.min(demo.daysAgo * DAY_MS, DAY_MS) * 0.4);
     clock.set(decidedAt);
     if (demo.outcome === 'REJECTED') {
       await services.applications.reject(application.id, adminId, demo.notes);
@@ -215,16 +214,16 @@ async function repay(
     // Four installments on time, then the whole balance in week five.
     const installments = detail.installments;
     for (const i of installments.slice(0, 4)) {
-      await pay(i.principalDue + i.interestDue, new Date(disbursedAt.getTime() + i.number * WEEK - DAY));
+      await pay(i.principalDue + i.interestDue, new Date(disbursedAt.getTime() + i.number * WEEK - DAY_MS));
     }
     const left = installments.slice(4).reduce((sum, i) => sum + i.principalDue + i.interestDue, 0);
-    await pay(left, new Date(disbursedAt.getTime() + 5 * WEEK - 2 * DAY));
+    await pay(left, new Date(disbursedAt.getTime() + 5 * WEEK - 2 * DAY_MS));
     return count;
   }
   const limit = plan === 'on-time' ? Number.POSITIVE_INFINITY : plan.paidInstallments;
   for (const i of detail.installments) {
     if (i.number > limit) break;
-    await pay(i.principalDue + i.interestDue, new Date(disbursedAt.getTime() + i.number * WEEK - DAY));
+    await pay(i.principalDue + i.interestDue, new Date(disbursedAt.getTime() + i.number * WEEK - DAY_MS));
   }
   return count;
 }

@@ -1,4 +1,4 @@
-import { rateToBasisPoints } from '@sente/contract';
+import { DAY_MS, rateToBasisPoints } from '@sente/contract';
 import { eq } from 'drizzle-orm';
 import type { Services } from '../app.ts';
 import { users } from '../db/schema/index.ts';
@@ -12,7 +12,6 @@ import {
 } from './demo-lookups.ts';
 import { DEMO_PEOPLE } from './demo-people.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 
@@ -43,9 +42,9 @@ export async function seedDemoMarketplaceHistory(
   const none = { verifiedLenders: 0, lenderLoans: 0, repayments: 0 };
   const adminId = await firstAdminId(services.db);
   if (adminId === undefined) return none;
-  const start = now - FIRST_LENDER_LOAN_DAYS_AGO * DAY;
+  const start = now - FIRST_LENDER_LOAN_DAYS_AGO * DAY_MS;
 
-  clock.set(new Date(start - 7 * DAY));
+  clock.set(new Date(start - 7 * DAY_MS));
   const lenders = await activeDemoLenders(services.db);
   for (const lender of lenders) {
     await services.lenders.acceptTerms(lender.id);
@@ -67,7 +66,7 @@ export async function seedDemoMarketplaceHistory(
   const shares = [600_000, 500_000, 400_000];
   const amount = shares.reduce((sum, share) => sum + share, 0);
   for (const [index, lender] of funders.entries()) {
-    await recordPayment(services, clock, new Date(start - 6 * DAY + index * HOUR), {
+    await recordPayment(services, clock, new Date(start - 6 * DAY_MS + index * HOUR), {
       type: 'DEPOSIT',
       userId: lender.id,
       amount: 1_000_000,
@@ -77,7 +76,7 @@ export async function seedDemoMarketplaceHistory(
     });
   }
 
-  clock.set(new Date(start - 2 * DAY));
+  clock.set(new Date(start - 2 * DAY_MS));
   const { application } = await services.applications.create(borrower.id, {
     business_name: `${person.name.split(' ')[0]} Hardware`,
     business_location: `${person.district} Central Market, ${person.district}`,
@@ -90,7 +89,7 @@ export async function seedDemoMarketplaceHistory(
     nin: person.kyc.nationalId,
   });
   for (const [index, file] of marketplaceApplicationDocuments(person).entries()) {
-    clock.set(new Date(start - 2 * DAY + (index + 1) * 5 * MINUTE));
+    clock.set(new Date(start - 2 * DAY_MS + (index + 1) * 5 * MINUTE));
     await services.documents.upload({
       applicationId: application.id,
       userId: borrower.id,
@@ -100,7 +99,7 @@ export async function seedDemoMarketplaceHistory(
     });
   }
   // Approved, bid on, offered and accepted within the hour, so any LISTING_HOURS and OFFER_HOURS fit.
-  const approvedAt = start - DAY;
+  const approvedAt = start - DAY_MS;
   clock.set(new Date(approvedAt));
   await services.applications.approve(application.id, adminId, 'Demo: approved for the marketplace');
   const listing = await services.marketplace.listingOfApplication(application.id);
@@ -135,7 +134,7 @@ export async function seedDemoMarketplaceHistory(
   const detail = await services.loans.detailFor({ id: 0, role: 'admin' }, loanId);
   let repayments = 0;
   for (const installment of detail.installments) {
-    const paidAt = new Date(start + installment.number * 7 * DAY - DAY);
+    const paidAt = new Date(start + installment.number * 7 * DAY_MS - DAY_MS);
     if (paidAt.getTime() > now) break;
     await recordRepayment(
       services,

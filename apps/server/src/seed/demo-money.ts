@@ -1,11 +1,9 @@
-import { normalizeUgandanMobile } from '@sente/contract';
+import { DAY_MS, normalizeUgandanMobile } from '@sente/contract';
 import type { Services } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import type { ScriptedOutcome } from '../features/payments/momo-simulator.ts';
 import { findOpenUserByEmail } from '../features/users/users.repo.ts';
 import { DEMO_PEOPLE } from './demo-people.ts';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 export interface DemoMoney {
   readonly capital: number;
@@ -23,7 +21,7 @@ export const DEMO_CAPITAL = 150_000_000;
 /** The owners' start-up capital, before any loan is paid out. */
 export async function fundDemoPlatform(services: Services, clock: Clock & { set(date: Date): void }) {
   const now = clock.now();
-  clock.set(new Date(now.getTime() - 450 * DAY));
+  clock.set(new Date(now.getTime() - 450 * DAY_MS));
   await services.capital.payIn({
     amount: DEMO_CAPITAL,
     idempotencyKey: 'demo-seed',

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@sente/contract';
 import { createServices, type Services } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import { seedDemoLending } from './demo-lending.ts';
@@ -48,7 +49,7 @@ async function seedDemoHistory(services: Services, clock: ReturnType<typeof fixe
   const people = new Map<string, { id: number; name: string }>();
   for (const [index, person] of DEMO_PEOPLE.entries()) {
     // Spread registrations over the past months, before their loans, like a real history.
-    clock.set(new Date(now - ((DEMO_PEOPLE.length - index) * 9 + 210) * 24 * 60 * 60 * 1000));
+    clock.set(new Date(now - ((DEMO_PEOPLE.length - index) * 9 + 210) * DAY_MS));
     const created = await services.users.createUser({
       email: person.email,
       password: DEMO_PASSWORD,

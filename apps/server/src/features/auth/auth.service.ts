@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { DAY_MS } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../domain-error.ts';
@@ -293,7 +294,7 @@ export function createAuthService({
 
     /** Housekeeping: old failed sign-ins and long-expired refresh tokens. */
     async pruneExpired(now: Date): Promise<void> {
-      const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+      const dayAgo = new Date(now.getTime() - DAY_MS);
       await pruneLoginFailures(db, dayAgo);
       await deleteRefreshTokensExpiredBefore(db, dayAgo);
       await pruneSpentChallenges(db, dayAgo);

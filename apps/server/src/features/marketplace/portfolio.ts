@@ -1,3 +1,4 @@
+import { DAY_MS } from '@sente/contract';
 import { lenderInvested, lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
 import { lenderCashFlows, participationTotals } from './portfolio.repo.ts';
@@ -9,7 +10,6 @@ import { xirr } from './xirr.ts';
  * (docs/marketplace.md, "A lender's return").
  */
 export const RETURN_NEEDS_DAYS = 30;
-const MS_PER_DAY = 86_400_000;
 
 export interface PortfolioValue {
   readonly cashAvailable: number;
@@ -57,7 +57,7 @@ export async function portfolioOf(
   const now = deps.clock.now();
   if (stillOwed > 0) cashFlows.push({ amount: stillOwed, at: now });
   const firstLent = Math.min(...cashFlows.filter((flow) => flow.amount < 0).map((flow) => flow.at.getTime()));
-  const longEnough = now.getTime() - firstLent >= RETURN_NEEDS_DAYS * MS_PER_DAY;
+  const longEnough = now.getTime() - firstLent >= RETURN_NEEDS_DAYS * DAY_MS;
   return {
     cashAvailable: 0 - wallet,
     cashReserved: 0 - reserved,

@@ -1,15 +1,10 @@
-import { kampalaDate } from '@sente/contract';
+import { addDays, kampalaDate } from '@sente/contract';
 import type { Db } from '../../db/client.ts';
 import { findInstallmentsDueOn } from './messages.repo.ts';
 import type { MessagesService } from './messages.service.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-function dayAfter(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 function spokenDate(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
@@ -26,8 +21,8 @@ export async function sendInstallmentReminders(
   now: Date,
 ): Promise<number> {
   const today = kampalaDate(now);
-  const inThreeDays = dayAfter(today, 3);
-  const tomorrow = dayAfter(today, 1);
+  const inThreeDays = addDays(today, 3);
+  const tomorrow = addDays(today, 1);
   return db.transaction(async (tx) => {
     let written = 0;
     for (const due of await findInstallmentsDueOn(tx, [inThreeDays, tomorrow])) {

@@ -3,21 +3,20 @@
  * works out millions of due dates. Same arithmetic and offset as the contract's kampala-time.ts,
  * which the seed's test checks it against.
  */
-import { KAMPALA_UTC_OFFSET_MS } from '@sente/contract';
+import { DAY_MS, KAMPALA_UTC_OFFSET_MS } from '@sente/contract';
 
-const DAY = 86_400_000;
 const names: string[] = [];
 
 /** The Kampala day of an instant. */
 export function dayOf(ms: number): number {
-  return Math.floor((ms + KAMPALA_UTC_OFFSET_MS) / DAY);
+  return Math.floor((ms + KAMPALA_UTC_OFFSET_MS) / DAY_MS);
 }
 
 /** "YYYY-MM-DD" of a day number (memoised). */
 export function dateOf(day: number): string {
   let name = names[day];
   if (name === undefined) {
-    name = new Date(day * DAY).toISOString().slice(0, 10);
+    name = new Date(day * DAY_MS).toISOString().slice(0, 10);
     names[day] = name;
   }
   return name;
@@ -25,7 +24,7 @@ export function dateOf(day: number): string {
 
 /** The instant a Kampala day starts. */
 export function startOfDay(day: number): number {
-  return day * DAY - KAMPALA_UTC_OFFSET_MS;
+  return day * DAY_MS - KAMPALA_UTC_OFFSET_MS;
 }
 
 /** Days in arrears (decisions.md): today − oldest unpaid due day, when positive. */

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@sente/contract';
 /**
  * The money side of the scale seed (docs/money.md flows): a platform transaction for every payout,
  * collection, deposit and withdrawal, and the balanced ledger postings the payment flows would have
@@ -45,7 +46,6 @@ const ACCOUNT = {
 const FIRST_WALLET_ID = 9;
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const MODE = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' } as const;
 const PAYOUT_FAILURES = [
@@ -203,7 +203,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
     payoutWithoutLoan({ person, applicationId, amount, at, lenders, requestedById }) {
       // A lender-funded payout is never left in flight: its lenders' money would be lent out with
       // no participation yet, which the seed's checks (and a settled database) do not have.
-      const recent = now - at < DAY / 4 && lenders === undefined;
+      const recent = now - at < DAY_MS / 4 && lenders === undefined;
       if (!recent && !rng.chance(0.4)) return false; // approved, waiting for the admin to disburse
       const status: Status = recent ? (rng.chance(0.5) ? 'PENDING' : 'PROCESSING') : 'FAILED';
       const reason = rng.pick(PAYOUT_FAILURES);
@@ -249,7 +249,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
 
     repayment({ person, loanId, loanRef, amount, principal, interest, at, shares }) {
       const description = `Repayment of loan ${loanRef} from ${phoneOf(person)}`;
-      if (openLeft > 0 && now - at < 3 * DAY && !loansWithOpenPayment.has(loanId)) {
+      if (openLeft > 0 && now - at < 3 * DAY_MS && !loansWithOpenPayment.has(loanId)) {
         loansWithOpenPayment.add(loanId);
         // The borrower's next payment, requested a few minutes before "now" and not yet confirmed.
         openLeft--;
@@ -376,7 +376,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
       const wallet = walletOf(person.id);
       let balance = 0; // what the platform owes the lender
       const movements = rng.int(2, 40);
-      const from = person.registeredAt + DAY;
+      const from = person.registeredAt + DAY_MS;
       if (from >= now) return;
       const times = Array.from({ length: movements }, () => from + rng.next() * (now - from)).sort(
         (a, b) => a - b,
@@ -459,7 +459,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
     finish(start) {
       // Enough capital that the float never runs dry, posted before anything else happened.
       const capital = Math.ceil((paidOut * 1.05) / 1_000_000) * 1_000_000 + 100_000_000;
-      post('capital:seed-opening', 'CAPITAL', 'Opening capital paid in by the owners', null, start - DAY, [
+      post('capital:seed-opening', 'CAPITAL', 'Opening capital paid in by the owners', null, start - DAY_MS, [
         [ACCOUNT.PLATFORM_WALLET, capital],
         [ACCOUNT.PLATFORM_CAPITAL, -capital],
       ]);

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@sente/contract';
 /** Users of the scale seed: admins, lenders and borrowers with Ugandan names, phones and KYC. */
 import type { Sink } from './bulk-sink.ts';
 import type { Prng } from './prng.ts';
@@ -28,7 +29,6 @@ export interface Person {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const DAY = 86_400_000;
 
 export function ninFor(rng: Prng, female: boolean, birthYear: number): string {
   let rest = '';
@@ -65,12 +65,12 @@ export function makePerson(
   // Admins first; then registrations grow over time (more people joined lately).
   const registeredAt =
     index < admins
-      ? start - DAY + index * 60_000
+      ? start - DAY_MS + index * 60_000
       : Math.min(now - 3_600_000, start + (now - start) * (index / total) ** 0.75 + rng.int(0, 3_600_000));
   const inactive = role !== 'admin' && rng.chance(0.03);
   const closedAt =
     role !== 'admin' && rng.chance(0.006)
-      ? Math.min(now - 60_000, registeredAt + rng.int(1, 500) * DAY)
+      ? Math.min(now - 60_000, registeredAt + rng.int(1, 500) * DAY_MS)
       : null;
   sink.add(T.users, [
     id,
@@ -122,8 +122,8 @@ export function writeKyc(
     person.female ? 'Female' : 'Male',
     complete || rng.chance(0.5) ? `Plot ${rng.int(1, 240)}, ${area}, ${person.district.name}` : null,
     complete ? nin : null,
-    iso(Math.min(now, person.registeredAt + rng.int(600_000, 5 * DAY))),
-    iso(Math.min(now, person.registeredAt + rng.int(5 * DAY, 30 * DAY))),
+    iso(Math.min(now, person.registeredAt + rng.int(600_000, 5 * DAY_MS))),
+    iso(Math.min(now, person.registeredAt + rng.int(5 * DAY_MS, 30 * DAY_MS))),
   ]);
   return { nin, isComplete: complete };
 }

@@ -4,7 +4,7 @@
  * into the tables (docs/decisions/005-bulk-seed.md) with the domain's own pure rules.
  */
 
-import { startOfKampalaDate } from '@sente/contract';
+import { DAY_MS, startOfKampalaDate } from '@sente/contract';
 import pg from 'pg';
 import { hashPassword } from '../../features/auth/password.ts';
 import { PLATFORM_SHARES_SQL } from '../../features/marketplace/marketplace.repo.ts';
@@ -45,9 +45,8 @@ export interface ScaleSeedReport {
 
 export class NotEmptyError extends Error {}
 
-const DAY = 86_400_000;
 /** The marketplace opened this long before the seed's "now"; earlier loans were the platform's own. */
-const MARKET_AGE = 456 * DAY;
+const MARKET_AGE = 456 * DAY_MS;
 
 export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions): Promise<ScaleSeedReport> {
   const started = Date.now();
@@ -83,14 +82,14 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     const passwordHash = await hashPassword(options.password);
     const now = Math.min(Date.now(), startOfKampalaDate(options.today).getTime() + 18 * 3_600_000);
     const today = dayOf(now);
-    const start = now - 3 * 365 * DAY;
+    const start = now - 3 * 365 * DAY_MS;
     const loanTypes = loanTypeRefs(start, now);
     for (const t of loanTypes) {
       const s = t.spec;
       await query(
         `insert into loan_types (id, name, min_amount, max_amount, interest_rate, interest_type, appraisal_time, status, created_at, updated_at)
          overriding system value values (${t.id}, '${s.name}', ${s.min}, ${s.max}, ${s.rate}, '${s.type}', '${s.time}', '${s.status}',
-         '${new Date(start - DAY).toISOString()}', '${new Date(t.retiredAt ?? start - DAY).toISOString()}')`,
+         '${new Date(start - DAY_MS).toISOString()}', '${new Date(t.retiredAt ?? start - DAY_MS).toISOString()}')`,
       );
     }
     const tables = [
