@@ -67,6 +67,16 @@ export class UnauthenticatedError extends DomainError {
   }
 }
 
+/**
+ * The signed-in user's own account, found closed by a read of their own data. The guard trusted its
+ * cached user (another replica or plain SQL closed the account, and the change notice has not arrived
+ * yet); a moment later it refuses the token. Until then the answer is the same 401, never a 404 that
+ * would tell the user their own account does not exist.
+ */
+export function signedInAccountGone(): UnauthenticatedError {
+  return new UnauthenticatedError();
+}
+
 /** Known, but not allowed: the wrong role, an inactive account, someone else's record. */
 export class ForbiddenError extends DomainError {
   constructor(code = 'ADMIN_ONLY', message = 'Access denied. Admin permissions required.') {

@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { users as usersTable } from '../../db/schema/index.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
+import { ConflictError, InvalidInputError, signedInAccountGone } from '../../domain-error.ts';
 import { decisionReasonFor } from '../applications/applications.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -62,7 +62,7 @@ export function createAccountsService({ db, clock, users, auth, phone }: Account
 
     async myData(userId: number) {
       const data = await readMyData(db, userId);
-      if (!data) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      if (!data) throw signedInAccountGone();
       // Who decided, the credit engine's score and the staff's notes are Sente's working notes
       // (docs/accounts.md); the decision, its date and a rejection reason the admin shared are theirs.
       const applications = data.applications.map((row) => {

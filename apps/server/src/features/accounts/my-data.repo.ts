@@ -3,7 +3,7 @@
  * and Privacy Act, 2019, gives the right of access). Rows are read whole on purpose: the point is
  * that nothing is left out. Secrets are the exception: password and code hashes never leave.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   applicationDocuments,
@@ -22,7 +22,11 @@ import {
 } from '../../db/schema/index.ts';
 
 export async function readMyData(db: DbOrTx, userId: number) {
-  const [account] = await db.select().from(users).where(eq(users.id, userId));
+  // A closed account's data is not handed to a token its guard has not yet refused.
+  const [account] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!account) return undefined;
   const { passwordHash: _secret, searchText: _derived, ...safeAccount } = account;
   const [kyc] = await db.select().from(userKyc).where(eq(userKyc.userId, userId));

@@ -10,7 +10,13 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { exactCount, type FilterCount } from '../../db/filter-count.ts';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  signedInAccountGone,
+} from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LoanTypesService } from '../loan-types/loan-types.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
@@ -272,7 +278,7 @@ export function createApplicationsService({
     const id = await db.transaction(async (tx) => {
       // The borrower's row is locked, so parallel submissions are counted one after the other.
       const user = await findOpenUserByIdForUpdate(tx, userId);
-      if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      if (!user) throw signedInAccountGone();
       const open = await findOpenApplicationsOfUser(tx, userId);
       const first = open[0];
       if (first && open.length >= user.maxOpenApplications) throw openApplicationExists(first);

@@ -42,7 +42,7 @@ export function registerLendersRoutes(
   register(routes.getKyc, async ({ query, user }) => {
     const targetId = query.user_id ?? user.id;
     if (targetId !== user.id && user.role !== 'admin') throw new ForbiddenError();
-    return toOwnKycDto(await lenders.kycOf(targetId));
+    return toOwnKycDto(await lenders.kycOf(targetId, targetId === user.id ? 'own' : 'other'));
   });
 
   register(routes.updateKyc, async ({ body, user }) =>

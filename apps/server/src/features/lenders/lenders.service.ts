@@ -1,7 +1,13 @@
 import { kampalaDate, LENDER_STEPS, LENDER_TERMS_VERSION } from '@sente/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../domain-error.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  signedInAccountGone,
+} from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
   checkKycChange,
@@ -186,9 +192,12 @@ export function createLendersService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
 
-    async kycOf(userId: number): Promise<OwnKyc> {
+    /** `whose`: the signed-in user's own ('own'), or another's an admin reads ('other'). */
+    async kycOf(userId: number, whose: 'own' | 'other'): Promise<OwnKyc> {
       const user = await findOpenUserById(db, userId);
-      if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+      if (!user) {
+        throw whose === 'own' ? signedInAccountGone() : new NotFoundError('USER_NOT_FOUND', 'User not found');
+      }
       const kyc = await findKycByUserId(db, userId);
       return { kyc, lender: user.role === 'lender' ? await findLenderProfile(db, userId) : null };
     },
@@ -200,7 +209,7 @@ export function createLendersService({ db, clock }: { db: Db; clock: Clock }) {
     async saveOwnKyc(userId: number, input: OwnKycInput): Promise<OwnKyc> {
       return db.transaction(async (tx) => {
         const user = await findOpenUserById(tx, userId);
-        if (!user) throw new NotFoundError('USER_NOT_FOUND', 'User not found');
+        if (!user) throw signedInAccountGone();
         const now = clock.now();
         const isLender = user.role === 'lender';
         // Locked first, so an admin's verification and this change never interleave.

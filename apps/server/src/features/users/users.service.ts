@@ -6,7 +6,7 @@ import {
   type FieldMessages,
   InvalidInputError,
   NotFoundError,
-  UnauthenticatedError,
+  signedInAccountGone,
 } from '../../domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { hashPassword, passwordProblem } from '../auth/password.ts';
@@ -103,14 +103,10 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     getOpenUser,
 
-    /**
-     * The signed-in user's own account. Closed between the guard's check and this read (another
-     * replica or plain SQL closed it, and its notice has not arrived yet), it is as signed out as the
-     * guard will say a moment later: 401, never a 404 for the user themselves.
-     */
+    /** The signed-in user's own account: closed meanwhile, a 401 (signedInAccountGone). */
     async getSignedInUser(id: number): Promise<UserRow> {
       const row = await findOpenUserById(db, id);
-      if (!row) throw new UnauthenticatedError();
+      if (!row) throw signedInAccountGone();
       return row;
     },
 
@@ -153,7 +149,6 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
 
-    /** The KYC row of an open account, or undefined when the user has provided none. */
     /**
      * An open account with its KYC record, as one admin sees it on the profile. The viewing is
      * logged in the same transaction: KYC is personal data the law asks us to account for.
@@ -175,11 +170,6 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
         });
         return { user, kyc };
       });
-    },
-
-    async getKyc(userId: number): Promise<KycRow | undefined> {
-      await getOpenUser(userId);
-      return findKycByUserId(db, userId);
     },
 
     /** Creates or updates the given KYC fields of an open account, each validated (docs/users.md). */
