@@ -31,11 +31,19 @@ const LARGE_TABLES = new Set([
 ]);
 
 /**
- * Whole-table reads accepted on purpose: none. (Substring search over users was one until the
- * trigram index of migration 0012; a searched transactions export hashed users and loans until its
- * person and loan became per-row key lookups, issue 18.) Anything that scans a large table fails.
+ * Whole-table reads accepted on purpose (substring search over users was one until the trigram index
+ * of migration 0012; a searched transactions export hashed users and loans until its person and loan
+ * became per-row key lookups, issue 18). Anything else that scans a large table fails.
+ *
+ * - The loans searched by borrower (migration 0040): the matches come from loan_search_texts, and at
+ *   this test's scale (2,439 loans) PostgreSQL rightly hashes them against a scan of the loans. With
+ *   a platform's numbers it walks the ordering's index and probes each loan's search text by key, or
+ *   for a rare name finds the few loans by key (plans at scale 100 in docs/scale.md, "The loans
+ *   search after month-end"). Only the statements that read loan_search_texts may scan loans.
  */
-const KNOWN_WHOLE_TABLE_READS: readonly { table: string; pattern: RegExp }[] = [];
+const KNOWN_WHOLE_TABLE_READS: readonly { table: string; pattern: RegExp }[] = [
+  { table: 'loans', pattern: /"loan_search_texts"\."search_text" like/ },
+];
 
 /**
  * Issue 18's exports and lists, which the benchmark does not drive (an export reads every row): each

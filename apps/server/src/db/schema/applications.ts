@@ -96,11 +96,12 @@ export const applications = pgTable(
     // The same NIN on another account (a flag on the application's page).
     index('applications_nin_idx').on(t.nin),
     // The worklist's search, business name, NIN and applicant in one string: one trigram lookup
-    // (application-worklist.repo.ts). chr(31) between them keeps a match from spanning two.
-    index('applications_search_trgm_idx').using(
-      'gin',
-      sql`(${t.searchText} || chr(31) || ${t.borrowerSearchText}) gin_trgm_ops`,
-    ),
+    // (application-worklist.repo.ts). chr(31) between them keeps a match from spanning two. No
+    // pending list (migration 0040): each write enters the index at once, and no search reads the
+    // writes that piled up since the last vacuum.
+    index('applications_search_trgm_idx')
+      .using('gin', sql`(${t.searchText} || chr(31) || ${t.borrowerSearchText}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('applications_loan_type_idx').on(t.loanTypeId),
     uniqueIndex('applications_approved_loan_key')
       .on(t.approvedLoanId)

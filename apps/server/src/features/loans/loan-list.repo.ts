@@ -13,7 +13,7 @@ import { byKey } from '../../db/key-lookup.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
 import { amongNamedPage, type ConditionPlacement, pageEq } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
-import { loans, loanTypes, users } from '../../db/schema/index.ts';
+import { loanSearchTexts, loans, loanTypes, users } from '../../db/schema/index.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
 import { borrowerNameByKey, type LoanView, runningLoanCount } from './loan-reads.repo.ts';
 import type { LoanRow } from './loans.repo.ts';
@@ -44,10 +44,15 @@ const REFERENCE_START = /^sl-\d{4}-\d{4,}$/i;
 /**
  * The shape of a list's statements, one letter per condition in this order (statement names must fit
  * PostgreSQL's 63 bytes): s status, u user, f due from, t due to, m amount min, x amount max, and a
- * search: r a reference, or b the borrower's name, email or phone, read from the loan's own copy
- * (borrower_search_text, migration 0035) through its trigram index. In a named page's walk the
+ * search: r a reference, or b the borrower's name, email or phone, read from the loans' search
+ * texts (loan_search_texts, migration 0040) through their trigram index. In a named page's walk the
  * status is unknown to the plan (db/page-ids.ts), so that the page settles on its generic plan.
  */
+const matchesSearch = like(loanSearchTexts.searchText, sql.placeholder('anywhere'));
+
+/** The loans whose borrower's name, email or phone holds the term: one trigram lookup. */
+const byBorrowerSearch = sql`${loans.id} in (select ${loanSearchTexts.loanId} from ${loanSearchTexts} where ${matchesSearch})`;
+
 function whereOf(shape: string, placement: ConditionPlacement = {}): SQL | undefined {
   const has = (letter: string) => shape.includes(letter);
   return and(
@@ -58,7 +63,7 @@ function whereOf(shape: string, placement: ConditionPlacement = {}): SQL | undef
     has('m') ? gte(loans.amount, sql.placeholder('amountMin')) : undefined,
     has('x') ? lte(loans.amount, sql.placeholder('amountMax')) : undefined,
     has('r') ? like(loans.loanRef, sql.placeholder('refPrefix')) : undefined,
-    has('b') ? like(loans.borrowerSearchText, sql.placeholder('anywhere')) : undefined,
+    has('b') ? byBorrowerSearch : undefined,
   );
 }
 
@@ -142,7 +147,11 @@ const listPage = preparedRead(
 const listCount = preparedRead(
   'loans.list_count',
   (db, shape: string) => {
-    const matches = db.select({ one: sql`1` }).from(loans).where(whereOf(shape));
+    // A search alone is counted in the search texts themselves, one row per loan: no loan is read.
+    const matches =
+      shape === 'b'
+        ? db.select({ one: sql`1` }).from(loanSearchTexts).where(matchesSearch)
+        : db.select({ one: sql`1` }).from(loans).where(whereOf(shape));
     return countMatches(db, matches.limit(sql.placeholder('countLimit')).as('matches'));
   },
   { planPerRequest: plannedPerRequest },

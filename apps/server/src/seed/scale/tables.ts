@@ -18,8 +18,9 @@ export const T = {
   ),
   loans: spec(
     'loans',
-    'id, loan_ref, user_id, application_id, loan_type_id, amount, interest_rate, interest_type, term_months, term_weeks, weekly_repayment, total_interest, total_payable, total_payments, principal_paid, interest_paid, repayment_count, status, opening_date, closing_date, oldest_unpaid_due_date, disbursement_transaction_id, disbursed_by_id, created_at, updated_at, borrower_search_text',
+    'id, loan_ref, user_id, application_id, loan_type_id, amount, interest_rate, interest_type, term_months, term_weeks, weekly_repayment, total_interest, total_payable, total_payments, principal_paid, interest_paid, repayment_count, status, opening_date, closing_date, oldest_unpaid_due_date, disbursement_transaction_id, disbursed_by_id, created_at, updated_at',
   ),
+  loanSearchTexts: spec('loan_search_texts', 'loan_id, search_text'),
   installments: spec(
     'loan_installments',
     'id, loan_id, number, due_date, principal_due, interest_due, principal_paid, interest_paid',
@@ -69,6 +70,7 @@ export const LENDING_TABLES: readonly TableSpec[] = [
   T.userKyc,
   T.applications,
   T.loans,
+  T.loanSearchTexts,
   T.installments,
   T.repayments,
   T.statusHistory,

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { selectRows } from './select-rows.ts';
+
+/**
+ * The trigram search indexes (migrations 0012, 0035 and 0040) on each engine: none keeps a pending
+ * list, which every search would read and the planner would cost as if it did (docs/scale.md, "The
+ * loans search after month-end"), and the loans' search text is not a column of the loans, whose
+ * every repayment writes a new row version.
+ */
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.drop();
+});
+
+describe('the trigram search indexes', () => {
+  it('are the three searches, on users, applications and the loans’ search texts', async () => {
+    const rows = await selectRows<{ table: string; index: string }>(
+      t.database.db,
+      sql`
+      select t.relname as "table", c.relname as "index"
+        from pg_index i
+        join pg_class c on c.oid = i.indexrelid
+        join pg_class t on t.oid = i.indrelid
+        join pg_am a on a.oid = c.relam
+       where a.amname = 'gin' and pg_get_indexdef(c.oid) like '%gin_trgm_ops%'
+       order by 1`,
+    );
+    expect(rows).toEqual([
+      { table: 'applications', index: 'applications_search_trgm_idx' },
+      { table: 'loan_search_texts', index: 'loan_search_texts_trgm_idx' },
+      { table: 'users', index: 'users_search_text_trgm_idx' },
+    ]);
+  });
+
+  it('keep no pending list: each write enters the index at once', async () => {
+    const rows = await selectRows<{ index: string; options: string[] | null }>(
+      t.database.db,
+      sql`
+      select c.relname as "index", c.reloptions as "options"
+        from pg_class c join pg_am a on a.oid = c.relam
+       where a.amname = 'gin'
+       order by 1`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows)
+      expect({ index: row.index, options: row.options }).toEqual({
+        index: row.index,
+        options: ['fastupdate=false'],
+      });
+  });
+
+  it('leave the loans without a copy of the borrower’s text', async () => {
+    const rows = await selectRows<{ column: string }>(
+      t.database.db,
+      sql`
+      select column_name as "column" from information_schema.columns
+       where table_name = 'loans' and column_name like '%search%'`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
