@@ -127,7 +127,7 @@ export const loanSearchTexts = pgTable(
   },
   (t) => [
     // The borrower's name, email or phone anywhere: LIKE '%term%' reads this index. No pending list:
-    // a new loan's text enters it at once (the applications' search index, above, says why).
+    // a new loan's text enters it at once (applications.ts, at its search index, says why).
     index('loan_search_texts_trgm_idx')
       .using('gin', t.searchText.op('gin_trgm_ops'))
       .with({ fastupdate: false }),

@@ -41,6 +41,12 @@ export interface LoanListFilter {
  */
 const REFERENCE_START = /^sl-\d{4}-\d{4,}$/i;
 
+/** A borrower's search text holding the term (its trigram index, migration 0040). */
+const matchesSearch = like(loanSearchTexts.searchText, sql.placeholder('anywhere'));
+
+/** The loans whose borrower's name, email or phone holds the term: one trigram lookup. */
+const byBorrowerSearch = sql`${loans.id} in (select ${loanSearchTexts.loanId} from ${loanSearchTexts} where ${matchesSearch})`;
+
 /**
  * The shape of a list's statements, one letter per condition in this order (statement names must fit
  * PostgreSQL's 63 bytes): s status, u user, f due from, t due to, m amount min, x amount max, and a
@@ -48,11 +54,6 @@ const REFERENCE_START = /^sl-\d{4}-\d{4,}$/i;
  * texts (loan_search_texts, migration 0040) through their trigram index. In a named page's walk the
  * status is unknown to the plan (db/page-ids.ts), so that the page settles on its generic plan.
  */
-const matchesSearch = like(loanSearchTexts.searchText, sql.placeholder('anywhere'));
-
-/** The loans whose borrower's name, email or phone holds the term: one trigram lookup. */
-const byBorrowerSearch = sql`${loans.id} in (select ${loanSearchTexts.loanId} from ${loanSearchTexts} where ${matchesSearch})`;
-
 function whereOf(shape: string, placement: ConditionPlacement = {}): SQL | undefined {
   const has = (letter: string) => shape.includes(letter);
   return and(
