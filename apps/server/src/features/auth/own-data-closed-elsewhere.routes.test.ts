@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertLoanType } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { applications } from '../../db/schema/index.ts';
 
@@ -12,17 +13,7 @@ let t: TestApp;
 let loanTypeId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  loanTypeId = (
-    await t.services.loanTypes.create({
-      loan_type_name: 'Working Capital',
-      min_amount: 350_000,
-      max_amount: 3_000_000,
-      interest_rate: 280,
-      interest_type: 'FLAT',
-      appraisal_time: '24 hours',
-      status: 'ACTIVE',
-    })
-  ).id;
+  loanTypeId = (await insertLoanType(t.db.database.db)).id;
 });
 afterAll(async () => {
   await t.close();
@@ -61,24 +52,16 @@ async function afterClosingElsewhere(role: 'borrower' | 'lender', call: Call) {
 }
 
 describe('own data of an account closed elsewhere, while the guard still trusts its cache', () => {
-  it('GET /api/auth/kyc/ answers 401', async () => {
-    const res = await afterClosingElsewhere('lender', { method: 'GET', url: '/api/auth/kyc/' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('UNAUTHENTICATED');
-  });
-
-  it('PUT /api/auth/kyc/ answers 401', async () => {
-    const res = await afterClosingElsewhere('lender', {
-      method: 'PUT',
-      url: '/api/auth/kyc/',
-      payload: { address: 'Plot 12, Kampala Road' },
-    });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('UNAUTHENTICATED');
-  });
-
-  it('GET /api/auth/me/data/ answers 401', async () => {
-    const res = await afterClosingElsewhere('borrower', { method: 'GET', url: '/api/auth/me/data/' });
+  it.each<[string, 'borrower' | 'lender', Call]>([
+    ['GET /api/auth/kyc/', 'lender', { method: 'GET', url: '/api/auth/kyc/' }],
+    [
+      'PUT /api/auth/kyc/',
+      'lender',
+      { method: 'PUT', url: '/api/auth/kyc/', payload: { address: 'Plot 12, Kampala Road' } },
+    ],
+    ['GET /api/auth/me/data/', 'borrower', { method: 'GET', url: '/api/auth/me/data/' }],
+  ])('%s answers 401', async (_route, role, call) => {
+    const res = await afterClosingElsewhere(role, call);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHENTICATED');
   });
