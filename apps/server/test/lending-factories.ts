@@ -27,6 +27,22 @@ export async function insertLoanType(
   return row;
 }
 
+/** A borrower's application form as the app sends it to POST /api/loans/applications/. */
+export function applicationForm(loanTypeId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    business_name: 'Nakato Fresh Produce',
+    business_location: 'Owino Market, Kampala',
+    business_type: 'Retail',
+    amount_requested: 1_000_000,
+    loan_term: 6,
+    loan_type: loanTypeId,
+    loan_purpose: 'Stock for the festive season',
+    monthly_income: 2_500_000,
+    nin: 'CF12345678901A',
+    ...overrides,
+  };
+}
+
 export async function insertApplication(
   db: Db,
   values: { userId: number; loanTypeId: number } & Partial<typeof applications.$inferInsert>,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationForm } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
 
@@ -67,17 +68,7 @@ async function lastCode(to: string): Promise<string> {
 
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
-const applicationBody = () => ({
-  business_name: 'Nakato Fresh Produce',
-  business_location: 'Owino Market, Kampala',
-  business_type: 'Retail',
-  amount_requested: 1_000_000,
-  loan_term: 6,
-  loan_type: loanTypeId,
-  loan_purpose: 'Stock for the festive season',
-  monthly_income: 2_500_000,
-  nin: 'CF12345678901A',
-});
+const applicationBody = () => applicationForm(loanTypeId);
 
 describe('POST /api/auth/register/', () => {
   it('creates a borrower, signs them in and texts a 6-digit code to the phone, which they confirm', async () => {

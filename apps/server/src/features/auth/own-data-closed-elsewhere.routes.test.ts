@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertLoanType } from '../../../test/lending-factories.ts';
+import { applicationForm, insertLoanType } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { applications } from '../../db/schema/index.ts';
 
@@ -17,18 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-});
-
-const application = () => ({
-  business_name: 'Nakato Fresh Produce',
-  business_location: 'Owino Market, Kampala',
-  business_type: 'Retail',
-  amount_requested: '1000000.00',
-  loan_term: 6,
-  loan_type: loanTypeId,
-  loan_purpose: 'Stock for the festive season',
-  monthly_income: 2_500_000,
-  nin: 'cf 1234567890 1a',
 });
 
 type Call = { method: 'GET' | 'PUT' | 'POST'; url: string; payload?: object };
@@ -70,7 +58,7 @@ describe('own data of an account closed elsewhere, while the guard still trusts 
     const res = await afterClosingElsewhere('borrower', {
       method: 'POST',
       url: '/api/loans/applications/',
-      payload: application(),
+      payload: applicationForm(loanTypeId),
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHENTICATED');
