@@ -54,6 +54,12 @@ const exportsAndLogs = (ids: { loanId: number }) => [
   { name: 'loans export', url: '/api/loans/loans/export/' },
   { name: 'loans export ?range', url: '/api/loans/loans/export/?from=2026-05-01&to=2026-05-31' },
   { name: 'loans export ?search', url: '/api/loans/loans/export/?search=nakato' },
+  // Every seeded email holds "example": past the cap, so the page walks the loans (walksForPage).
+  { name: 'loans ?search past the cap', url: '/api/loans/loans/?search=example' },
+  {
+    name: 'loans ?search past the cap, by next due',
+    url: '/api/loans/loans/?search=example&ordering=next_due',
+  },
   { name: 'loans export ?status&range', url: '/api/loans/loans/export/?status=OVERDUE&from=2026-01-01' },
   { name: 'repayments export', url: '/api/loans/transactions/export/' },
   { name: 'repayments export ?range', url: '/api/loans/transactions/export/?from=2026-06-01&to=2026-06-10' },
@@ -306,6 +312,22 @@ describe('the queries behind the admin screens', () => {
       .filter((e) => e.scans.length > 0)
       .map((e) => `${e.endpoint}: Seq Scan on ${e.scans.join(', ')}\n    ${e.query.text.slice(0, 300)}`);
     expect(offenders).toEqual([]);
+  });
+
+  it('walks the ordering’s index for a search past the cap, testing the copy on each loan', () => {
+    const walks = explained.filter(
+      (e) =>
+        e.endpoint.startsWith('loans ?search past the cap') &&
+        /"loans"\."borrower_search_text" like/.test(e.query.text),
+    );
+    expect(walks.map((e) => e.endpoint)).toHaveLength(2);
+    expect(
+      walks.flatMap((e) => [
+        ...e.scans,
+        ...(e.genericScans ?? []),
+        ...[e.plan, e.settled?.plan].filter((plan) => plan !== undefined).flatMap(sortsOfTheWalk),
+      ]),
+    ).toEqual([]);
   });
 
   it('pages the applications in every sort order straight from its index, without sorting', () => {

@@ -57,7 +57,7 @@ export function pageValue(name: string, type: string, placement: ConditionPlacem
  *
  * `type` is the value's SQL type: a sub-select of a bare parameter would be text.
  */
-function unplannedValue(name: string, type: string): SQL {
+export function unplannedValue(name: string, type: string): SQL {
   return sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
 }
 

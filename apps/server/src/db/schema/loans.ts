@@ -69,6 +69,16 @@ export const loans = pgTable(
     disbursedById: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The borrower's users.search_text again, with no index: a common name's page walks the
+     * ordering's index and tests this copy in the loan row it reads anyway, where a probe of
+     * loan_search_texts per loan cost four times as much (migration 0041, docs/scale.md "A common
+     * name walks, a rare one collects"). The trigram index stays on loan_search_texts, which
+     * repayments never write. Triggers keep both; whatever an insert gives here is replaced.
+     */
+    borrowerSearchText: text()
+      .notNull()
+      .$defaultFn(() => ''),
   },
   (t) => [
     index('loans_status_due_idx').on(t.status, t.oldestUnpaidDueDate, t.id),

@@ -54,7 +54,9 @@ export async function readMyData(db: DbOrTx, userId: number) {
             .where(inArray(applicationDocuments.applicationId, applicationIds))
             .orderBy(asc(applicationDocuments.id))
         ).map(({ storageKey: _where, ...document }) => document);
-  const myLoans = await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(asc(loans.id));
+  const myLoans = (await db.select().from(loans).where(eq(loans.userId, userId)).orderBy(asc(loans.id))).map(
+    ({ borrowerSearchText: _copy, ...loan }) => loan,
+  );
   const loanIds = myLoans.map((l) => l.id);
   const repayments =
     loanIds.length === 0

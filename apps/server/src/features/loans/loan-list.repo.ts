@@ -11,7 +11,7 @@ import {
 } from '../../db/filter-count.ts';
 import { byKey } from '../../db/key-lookup.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
-import { amongNamedPage, type ConditionPlacement, pageEq } from '../../db/page-ids.ts';
+import { amongNamedPage, type ConditionPlacement, pageEq, unplannedValue } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loanSearchTexts, loans, loanTypes, users } from '../../db/schema/index.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
@@ -48,11 +48,42 @@ const matchesSearch = like(loanSearchTexts.searchText, sql.placeholder('anywhere
 const byBorrowerSearch = sql`${loans.id} in (select ${loanSearchTexts.loanId} from ${loanSearchTexts} where ${matchesSearch})`;
 
 /**
+ * The same loans, told by the copy of the borrower's text on each loan row (migration 0041), which no
+ * index holds: for a walk of the ordering's index that reads each loan it passes anyway. The term is
+ * unknown to the plan (db/page-ids.ts), so PostgreSQL walks as chosen below rather than costing the
+ * pattern against the column's statistics, which for a name it found rare led it to read every loan.
+ */
+const byBorrowerCopy = sql`${loans.borrowerSearchText} like ${unplannedValue('anywhere', 'text')}`;
+
+/**
+ * How much more a match costs to collect (found through the trigram index, its loan read by key, the
+ * matches sorted) than a loan costs to pass in a walk of the ordering's index: about 5 µs against
+ * 0.5 µs at scale 100 (docs/scale.md, "A common name walks, a rare one collects").
+ */
+const COLLECT_TO_WALK_COST = 10;
+
+/**
+ * Whether a borrower search's page walks the ordering's index, testing each loan's copy ('w'), or
+ * collects its matches through the trigram index ('b'). A walk reads about (offset + limit) × loans ÷
+ * matches loans; a collection reads every match. A count past the cap means matches common enough
+ * for a walk to find a page quickly at any size.
+ */
+export function walksForPage(
+  matches: FilterCount,
+  page: { limit: number; offset: number },
+  loanCount: number,
+): boolean {
+  if (matches.capped) return true;
+  return matches.count * matches.count * COLLECT_TO_WALK_COST > (page.offset + page.limit) * loanCount;
+}
+
+/**
  * The shape of a list's statements, one letter per condition in this order (statement names must fit
  * PostgreSQL's 63 bytes): s status, u user, f due from, t due to, m amount min, x amount max, and a
- * search: r a reference, or b the borrower's name, email or phone, read from the loans' search
- * texts (loan_search_texts, migration 0040) through their trigram index. In a named page's walk the
- * status is unknown to the plan (db/page-ids.ts), so that the page settles on its generic plan.
+ * search: r a reference, or the borrower's name, email or phone, either b read from the loans' search
+ * texts (loan_search_texts, migration 0040) through their trigram index, or w from the copy on each
+ * loan (a page's walk only, see walksForPage). In a named page's walk the status is unknown to the
+ * plan (db/page-ids.ts), so that the page settles on its generic plan.
  */
 function whereOf(shape: string, placement: ConditionPlacement = {}): SQL | undefined {
   const has = (letter: string) => shape.includes(letter);
@@ -65,6 +96,7 @@ function whereOf(shape: string, placement: ConditionPlacement = {}): SQL | undef
     has('x') ? lte(loans.amount, sql.placeholder('amountMax')) : undefined,
     has('r') ? like(loans.loanRef, sql.placeholder('refPrefix')) : undefined,
     has('b') ? byBorrowerSearch : undefined,
+    has('w') ? byBorrowerCopy : undefined,
   );
 }
 
@@ -184,6 +216,17 @@ function resolveLoanFilter(filter: Omit<LoanListFilter, 'ordering' | 'limit' | '
   return { where, values: { ...filter, ...search?.values } };
 }
 
+/** walksForPage, reading how many loans there are (from the running totals) only when it must. */
+async function walksForName(
+  db: DbOrTx,
+  matches: FilterCount,
+  page: { limit: number; offset: number },
+): Promise<boolean> {
+  if (matches.capped) return true;
+  const [all] = await runningLoanCount(db, 'all').execute({});
+  return walksForPage(matches, page, all?.n ?? 0);
+}
+
 /** One page of the loans worklist and how many loans match (a filter's count stops past the cap). */
 export async function listLoans(
   db: DbOrTx,
@@ -198,7 +241,10 @@ export async function listLoans(
         (await listCount(db, where).execute({ ...values, countLimit: FILTER_COUNT_LIMIT }))[0]?.count ?? 0,
       );
   const page = pageWithin(total, { limit: filter.limit, offset: filter.offset });
-  const rows = page ? await listPage(db, `${where}/${filter.ordering}`).execute({ ...values, ...page }) : [];
+  if (!page || (!total.capped && page.offset >= total.count)) return { ...total, rows: [] };
+  const pageShape =
+    where.includes('b') && (await walksForName(db, total, page)) ? where.replace('b', 'w') : where;
+  const rows = await listPage(db, `${pageShape}/${filter.ordering}`).execute({ ...values, ...page });
   return { ...total, rows };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLoan, repayLoan } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
+import { walksForPage } from './loan-list.repo.ts';
 import { runLoanStatusTick } from './loan-status.job.ts';
 
 const kampala = (date: string, time = '10:00') => new Date(`${date}T${time}:00+03:00`);
@@ -115,6 +116,27 @@ describe('GET /api/loans/loans/ as a worklist', () => {
       ids.current,
     ]);
     expect(await loanIdsOf('ordering=-amount&search=okello')).toEqual([ids.late, ids.current]);
+  });
+
+  it('reads a name search’s pages alike, walking the loans or collecting the matches', async () => {
+    // okello is 2 of the 4 loans: a page of ten collects the two, a page of one walks the loans,
+    // testing the copy of the borrower's text on each (walksForPage).
+    expect(walksForPage({ count: 2, capped: false }, { limit: 10, offset: 0 }, 4)).toBe(false);
+    expect(walksForPage({ count: 2, capped: false }, { limit: 1, offset: 0 }, 4)).toBe(true);
+    const pageOfOne = async (page: number) =>
+      (await get(`/api/loans/loans/?search=okello&ordering=-amount&page_size=1&page=${page}`)).json() as {
+        count: number;
+        results: { id: number }[];
+      };
+    const [first, second] = [await pageOfOne(1), await pageOfOne(2)];
+    expect([first.count, second.count]).toEqual([2, 2]);
+    expect([...first.results, ...second.results].map((l) => l.id)).toEqual([ids.late, ids.current]);
+  });
+
+  it('walks when a search matches past the cap, however large the platform', () => {
+    expect(walksForPage({ count: 1000, capped: true }, { limit: 10, offset: 0 }, 10_000_000)).toBe(true);
+    expect(walksForPage({ count: 1000, capped: false }, { limit: 10, offset: 0 }, 10_000_000)).toBe(false);
+    expect(walksForPage({ count: 1000, capped: false }, { limit: 10, offset: 0 }, 120_000)).toBe(true);
   });
 
   it('pages a search with its count', async () => {
@@ -342,5 +364,10 @@ describe('GET /api/loans/loans/?search after a borrower’s details change', () 
     expect(await loanIdsOf('search=wasswa%20brian')).toEqual([loan.id]);
     expect(await loanIdsOf('search=wasswa.brian@')).toEqual([loan.id]);
     expect(await loanIdsOf('search=701555444')).toEqual([loan.id]);
+    // A page of one walks the loans (walksForPage): the copy on the loan row followed the borrower too.
+    const walked = (await get('/api/loans/loans/?search=wasswa%20brian&page_size=1')).json() as {
+      results: { id: number }[];
+    };
+    expect(walked.results.map((l) => l.id)).toEqual([loan.id]);
   });
 });

@@ -547,6 +547,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
     input.disburserId,
     iso(disbursedAt),
     iso(last),
+    person.searchText,
   ]);
   sink.add(T.loanSearchTexts, [loanId, person.searchText]);
   for (const share of shares) {

@@ -104,6 +104,7 @@ describe('seed --scale', () => {
       client,
       `select count(*)::int as n, count(*) filter (where x.copy is distinct from u.search_text)::int as wrong
        from (select user_id, borrower_search_text as copy from applications
+             union all select user_id, borrower_search_text from loans
              union all select l.user_id, s.search_text from loans l left join loan_search_texts s on s.loan_id = l.id) x
        join users u on u.id = x.user_id`,
     );

@@ -18,7 +18,7 @@ export const T = {
   ),
   loans: spec(
     'loans',
-    'id, loan_ref, user_id, application_id, loan_type_id, amount, interest_rate, interest_type, term_months, term_weeks, weekly_repayment, total_interest, total_payable, total_payments, principal_paid, interest_paid, repayment_count, status, opening_date, closing_date, oldest_unpaid_due_date, disbursement_transaction_id, disbursed_by_id, created_at, updated_at',
+    'id, loan_ref, user_id, application_id, loan_type_id, amount, interest_rate, interest_type, term_months, term_weeks, weekly_repayment, total_interest, total_payable, total_payments, principal_paid, interest_paid, repayment_count, status, opening_date, closing_date, oldest_unpaid_due_date, disbursement_transaction_id, disbursed_by_id, created_at, updated_at, borrower_search_text',
   ),
   loanSearchTexts: spec('loan_search_texts', 'loan_id, search_text'),
   installments: spec(
