@@ -9,6 +9,7 @@ import {
   pageWithin,
 } from '../../db/filter-count.ts';
 import { beforeKeyset, exactTime } from '../../db/keyset.ts';
+import { preparedRead } from '../../db/prepared-read.ts';
 import { applications } from '../../db/schema/index.ts';
 import {
   type ApplicationStatus,
@@ -56,71 +57,121 @@ export function hasWorklistFilter(filter: WorklistFilter): boolean {
  * applications_search_trgm_idx: one lookup a search. A common surname once cost three lookups and
  * a probe per person through the users table, then two ORed lookups (docs/scale.md).
  */
-function searchMatch(pattern: string): SQL {
-  return sql`(${applications.searchText} || chr(31) || ${applications.borrowerSearchText}) like ${pattern}`;
+const searchMatch = sql`(${applications.searchText} || chr(31) || ${applications.borrowerSearchText}) like ${sql.placeholder('anywhere')}`;
+
+/**
+ * A filter's statement shape: one letter per condition present, in this order: s status, u user, n
+ * a whole NIN, q a search, f submitted from, e submitted before, m amount min, x amount max, l score
+ * min, h score max, a awaiting disbursement. Each shape's statements are built once (db/prepared-read.ts)
+ * and take the values as placeholders (valuesOf); building them on every request cost more of the
+ * server's CPU than reading its answer (docs/scale.md, "A common name walks, a rare one collects").
+ */
+function shapeOf(filter: WorklistFilter): string {
+  return [
+    filter.status ? 's' : '',
+    filter.userId !== undefined ? 'u' : '',
+    filter.nin !== undefined ? 'n' : '',
+    filter.searchPattern !== undefined ? 'q' : '',
+    filter.submittedFrom ? 'f' : '',
+    filter.submittedBefore ? 'e' : '',
+    filter.amountMin !== undefined ? 'm' : '',
+    filter.amountMax !== undefined ? 'x' : '',
+    filter.scoreMin !== undefined ? 'l' : '',
+    filter.scoreMax !== undefined ? 'h' : '',
+    filter.isAwaitingDisbursement ? 'a' : '',
+  ].join('');
 }
 
-/** Every condition of the filter but the search. */
-function whereFilters(filter: WorklistFilter): SQL | undefined {
+/** The placeholders' values of a filter (times as ISO text, which both engines bind alike). */
+function valuesOf(filter: WorklistFilter): Record<string, unknown> {
+  return {
+    status: filter.status,
+    userId: filter.userId,
+    nin: filter.nin,
+    anywhere: filter.searchPattern,
+    submittedFrom: filter.submittedFrom?.toISOString(),
+    submittedBefore: filter.submittedBefore?.toISOString(),
+    amountMin: filter.amountMin,
+    amountMax: filter.amountMax,
+    scoreMin: filter.scoreMin,
+    scoreMax: filter.scoreMax,
+  };
+}
+
+/** The conditions of a shape, each on its placeholder. */
+function whereOf(shape: string): SQL | undefined {
+  const has = (letter: string) => shape.includes(letter);
   return and(
-    filter.status ? eq(applications.status, filter.status) : undefined,
-    filter.userId !== undefined ? eq(applications.userId, filter.userId) : undefined,
-    filter.submittedFrom ? gte(applications.createdAt, filter.submittedFrom) : undefined,
-    filter.submittedBefore ? lt(applications.createdAt, filter.submittedBefore) : undefined,
-    filter.amountMin !== undefined ? gte(applications.amountRequested, filter.amountMin) : undefined,
-    filter.amountMax !== undefined ? lte(applications.amountRequested, filter.amountMax) : undefined,
-    filter.scoreMin !== undefined ? gte(applications.creditScore, filter.scoreMin) : undefined,
-    filter.scoreMax !== undefined ? lte(applications.creditScore, filter.scoreMax) : undefined,
+    has('s') ? eq(applications.status, sql.placeholder('status')) : undefined,
+    has('u') ? eq(applications.userId, sql.placeholder('userId')) : undefined,
+    has('n') ? eq(applications.nin, sql.placeholder('nin')) : undefined,
+    has('q') ? searchMatch : undefined,
+    has('f') ? gte(applications.createdAt, sql.placeholder('submittedFrom')) : undefined,
+    has('e') ? lt(applications.createdAt, sql.placeholder('submittedBefore')) : undefined,
+    has('m') ? gte(applications.amountRequested, sql.placeholder('amountMin')) : undefined,
+    has('x') ? lte(applications.amountRequested, sql.placeholder('amountMax')) : undefined,
+    has('l') ? gte(applications.creditScore, sql.placeholder('scoreMin')) : undefined,
+    has('h') ? lte(applications.creditScore, sql.placeholder('scoreMax')) : undefined,
     // The same condition as the partial index applications_awaiting_payout_idx.
-    filter.isAwaitingDisbursement
-      ? and(eq(applications.status, 'APPROVED'), isNull(applications.approvedLoanId))
-      : undefined,
+    has('a') ? and(eq(applications.status, 'APPROVED'), isNull(applications.approvedLoanId)) : undefined,
   );
-}
-
-function whereWorklist(filter: WorklistFilter): SQL | undefined {
-  return and(
-    whereFilters(filter),
-    filter.searchPattern !== undefined ? searchMatch(filter.searchPattern) : undefined,
-    filter.nin !== undefined ? eq(applications.nin, filter.nin) : undefined,
-  );
-}
-
-async function countUpTo(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(applications)
-    .where(where)
-    .limit(FILTER_COUNT_LIMIT)
-    .as('matches');
-  const [row] = await countMatches(db, matching);
-  return row?.count ?? 0;
 }
 
 /**
- * One page of a filtered worklist and its count, which stops past the cap (db/filter-count.ts).
- * Not prepared statements: the best plan depends on the values (a search pattern, a wide or a
- * narrow range), so each request is planned with its own.
+ * Every worklist statement is planned with its request's values: the best plan depends on them (a
+ * search pattern, a wide or a narrow range).
  */
+const planPerRequest = true;
+
+/** A filter's count, stopping one past the cap (db/filter-count.ts). */
+const worklistCount = preparedRead(
+  'applications.worklist_count',
+  (db, shape: string) =>
+    countMatches(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(applications)
+        .where(whereOf(shape))
+        .limit(sql.placeholder('countLimit'))
+        .as('matches'),
+    ),
+  { planPerRequest },
+);
+
+/**
+ * A page's ids, planned with this request's values; then their names by a named statement: the
+ * joins see ten rows, never a guess at how many a search matches (a guess that once made the plan
+ * read every user), and are not planned again on every request.
+ */
+const worklistPageIds = preparedRead(
+  'applications.worklist_page_ids',
+  (db, shape: `${string}/${ApplicationOrdering}`) => {
+    const [where = '', ordering] = shape.split('/');
+    return db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(whereOf(where))
+      .orderBy(...applicationOrder(ordering as ApplicationOrdering))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  },
+  { planPerRequest },
+);
+
+/** One page of a filtered worklist and its count, which stops past the cap (db/filter-count.ts). */
 export async function listWorklist(
   db: DbOrTx,
   filter: WorklistFilter,
   page: { ordering: ApplicationOrdering; limit: number; offset: number },
 ): Promise<FilterCount & { rows: ApplicationView[] }> {
-  const where = whereWorklist(filter);
-  const total = filterCount(await countUpTo(db, where));
+  const shape = shapeOf(filter);
+  const values = valuesOf(filter);
+  const [counted] = await worklistCount(db, shape).execute({ ...values, countLimit: FILTER_COUNT_LIMIT });
+  const total = filterCount(counted?.count ?? 0);
   const within = pageWithin(total, page);
-  if (!within) return { ...total, rows: [] };
-  // The page's ids first, planned with this request's values, then their names by a named
-  // statement: the joins see ten rows, never a guess at how many a search matches (a guess that
-  // once made the plan read every user), and are not planned again on every request.
-  const pageIds = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(where)
-    .orderBy(...applicationOrder(page.ordering))
-    .limit(within.limit)
-    .offset(within.offset);
+  if (!within || (!total.capped && within.offset >= total.count)) return { ...total, rows: [] };
+  const pageIds = await worklistPageIds(db, `${shape}/${page.ordering}`).execute({ ...values, ...within });
   const rows = await findApplicationViewsInOrder(
     db,
     pageIds.map((row) => row.id),
@@ -135,6 +186,36 @@ export type ExportedApplication = ApplicationView & { readonly cursorAt: string 
  * One keyset page of the export, newest first (http/csv-export.ts): the rows submitted before the
  * cursor, through the (created_at, id) index, whatever filters apply.
  */
+/**
+ * The export's keys: the rows submitted before the cursor (c), newest first, through the
+ * (created_at, id) index, whatever filters apply.
+ */
+const exportKeys = preparedRead(
+  'applications.worklist_export_keys',
+  (db, shape: `${string}/${'' | 'c'}`) => {
+    const [where = '', cursor] = shape.split('/');
+    return db
+      .select({ id: applications.id, cursorAt: exactTime(applications.createdAt) })
+      .from(applications)
+      .where(
+        and(
+          whereOf(where),
+          cursor === 'c'
+            ? beforeKeyset(
+                applications.createdAt,
+                applications.id,
+                sql.placeholder('afterAt'),
+                sql.placeholder('afterId'),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(sql.placeholder('limit'));
+  },
+  { planPerRequest },
+);
+
 export async function findWorklistExportPage(
   db: DbOrTx,
   filter: WorklistFilter,
@@ -142,19 +223,12 @@ export async function findWorklistExportPage(
 ): Promise<ExportedApplication[]> {
   // The page's keys first through the index, then the names of those rows, each by its key: a join
   // of the page's 500 ids to users was planned as a hash of every user.
-  const keys = await db
-    .select({ id: applications.id, cursorAt: exactTime(applications.createdAt) })
-    .from(applications)
-    .where(
-      and(
-        whereWorklist(filter),
-        page.after
-          ? beforeKeyset(applications.createdAt, applications.id, page.after.at, page.after.id)
-          : undefined,
-      ),
-    )
-    .orderBy(desc(applications.createdAt), desc(applications.id))
-    .limit(page.limit);
+  const keys = await exportKeys(db, `${shapeOf(filter)}/${page.after ? 'c' : ''}`).execute({
+    ...valuesOf(filter),
+    afterAt: page.after?.at,
+    afterId: page.after?.id,
+    limit: page.limit,
+  });
   if (keys.length === 0) return [];
   const views = new Map(
     (
