@@ -50,3 +50,25 @@ export function pageWithin(
   if (page.offset >= total.count) return undefined;
   return { limit: Math.min(page.limit, total.count - page.offset), offset: page.offset };
 }
+
+/**
+ * How much more a match costs to collect (found through the trigram index, its row read by key, the
+ * matches sorted) than a row costs to pass in a walk of the ordering's index: about 5 µs against
+ * 0.5 µs for the loans at scale 100 (docs/scale.md, "A common name walks, a rare one collects").
+ */
+const COLLECT_TO_WALK_COST = 10;
+
+/**
+ * Whether a search's page walks the ordering's index, testing the searched text in each row it
+ * passes, or collects the matches through the trigram index and sorts them. A walk reads about
+ * (offset + limit) × rows ÷ matches rows; a collection reads every match. A count past the cap means
+ * matches common enough for a walk to find a page quickly at any size.
+ */
+export function walksForPage(
+  matches: FilterCount,
+  page: { limit: number; offset: number },
+  tableRows: number,
+): boolean {
+  if (matches.capped) return true;
+  return matches.count * matches.count * COLLECT_TO_WALK_COST > (page.offset + page.limit) * tableRows;
+}

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { selectRows } from './select-rows.ts';
 
 /**
- * The trigram search indexes (migrations 0012, 0035 and 0040) on each engine: none keeps a pending
+ * The trigram search indexes (migrations 0012, 0035, 0040 and 0042) on each engine: none keeps a pending
  * list, which every search would read and the planner would cost as if it did (docs/scale.md, "The
  * loans search after month-end"), and the loans' copy of the borrower's text (migration 0041) is in
  * no index: every repayment writes a new version of the loan row, which would enter them all.
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('the trigram search indexes', () => {
-  it('are the three searches, on users, applications and the loans’ search texts', async () => {
+  it('are the three searches, on users and the applications’ and loans’ search texts', async () => {
     const rows = await selectRows<{ table: string; index: string }>(
       t.database.db,
       sql`
@@ -31,7 +31,7 @@ describe('the trigram search indexes', () => {
        order by 1`,
     );
     expect(rows).toEqual([
-      { table: 'applications', index: 'applications_search_trgm_idx' },
+      { table: 'application_search_texts', index: 'application_search_texts_trgm_idx' },
       { table: 'loan_search_texts', index: 'loan_search_texts_trgm_idx' },
       { table: 'users', index: 'users_search_text_trgm_idx' },
     ]);
@@ -54,20 +54,26 @@ describe('the trigram search indexes', () => {
       });
   });
 
-  it('leave the loans’ copy of the borrower’s text in no index', async () => {
-    const columns = await selectRows<{ column: string }>(
+  it('leave the texts in the applications’ and loans’ own rows in no index', async () => {
+    const columns = await selectRows<{ table: string; column: string }>(
       t.database.db,
       sql`
-      select column_name as "column" from information_schema.columns
-       where table_name = 'loans' and column_name like '%search%'`,
+      select table_name as "table", column_name as "column" from information_schema.columns
+       where table_name in ('applications', 'loans') and column_name like '%search%'
+       order by 1, 2`,
     );
-    expect(columns).toEqual([{ column: 'borrower_search_text' }]);
+    expect(columns).toEqual([
+      { table: 'applications', column: 'borrower_search_text' },
+      { table: 'applications', column: 'search_text' },
+      { table: 'loans', column: 'borrower_search_text' },
+    ]);
     const indexes = await selectRows<{ index: string }>(
       t.database.db,
       sql`
       select c.relname as "index"
         from pg_index i join pg_class c on c.oid = i.indexrelid
-       where i.indrelid = 'loans'::regclass and pg_get_indexdef(c.oid) like '%search%'`,
+       where i.indrelid in ('applications'::regclass, 'loans'::regclass)
+         and pg_get_indexdef(c.oid) like '%search%'`,
     );
     expect(indexes).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { ApplicationOrdering } from '@sente/contract';
-import { and, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   countMatches,
@@ -7,14 +7,17 @@ import {
   type FilterCount,
   filterCount,
   pageWithin,
+  walksForPage,
 } from '../../db/filter-count.ts';
 import { beforeKeyset, exactTime } from '../../db/keyset.ts';
+import { unplannedValue } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
-import { applications } from '../../db/schema/index.ts';
+import { applicationSearchTexts, applications } from '../../db/schema/index.ts';
 import {
   type ApplicationStatus,
   type ApplicationView,
   applicationOrder,
+  countAllApplications,
   findApplicationViewsInOrder,
   selectApplicationViewsByKey,
 } from './applications.repo.ts';
@@ -52,16 +55,26 @@ export function hasWorklistFilter(filter: WorklistFilter): boolean {
 }
 
 /**
- * The business name and NIN (search_text) and the applicant's name, e-mail and phone (their copy,
- * borrower_search_text, migration 0035) as one string, the expression of the trigram index
- * applications_search_trgm_idx: one lookup a search. A common surname once cost three lookups and
- * a probe per person through the users table, then two ORed lookups (docs/scale.md).
+ * The applications whose business name, NIN or applicant's name, e-mail or phone hold the term: one
+ * lookup in the trigram index of their search texts (migration 0042). A common surname once cost
+ * three lookups and a probe per person through the users table, then two ORed lookups
+ * (docs/scale.md).
  */
-const searchMatch = sql`(${applications.searchText} || chr(31) || ${applications.borrowerSearchText}) like ${sql.placeholder('anywhere')}`;
+const matchesSearch = like(applicationSearchTexts.searchText, sql.placeholder('anywhere'));
+const bySearch = sql`${applications.id} in (select ${applicationSearchTexts.applicationId} from ${applicationSearchTexts} where ${matchesSearch})`;
+
+/**
+ * The same applications, told by the texts in each application row (search_text, and the applicant's
+ * copy from migration 0035), which no index holds: for a page that walks the ordering's index and
+ * reads each row it passes anyway (walksForPage). The term is unknown to the plan (db/page-ids.ts),
+ * so PostgreSQL walks rather than costing the pattern against statistics it has not got.
+ */
+const byRowTexts = sql`(${applications.searchText} || chr(31) || ${applications.borrowerSearchText}) like ${unplannedValue('anywhere', 'text')}`;
 
 /**
  * A filter's statement shape: one letter per condition present, in this order: s status, u user, n
- * a whole NIN, q a search, f submitted from, e submitted before, m amount min, x amount max, l score
+ * a whole NIN, q a search through the search texts' index (or w, for a page that walks, the texts in
+ * the rows), f submitted from, e submitted before, m amount min, x amount max, l score
  * min, h score max, a awaiting disbursement. Each shape's statements are built once (db/prepared-read.ts)
  * and take the values as placeholders (valuesOf); building them on every request cost more of the
  * server's CPU than reading its answer (docs/scale.md, "A common name walks, a rare one collects").
@@ -105,7 +118,8 @@ function whereOf(shape: string): SQL | undefined {
     has('s') ? eq(applications.status, sql.placeholder('status')) : undefined,
     has('u') ? eq(applications.userId, sql.placeholder('userId')) : undefined,
     has('n') ? eq(applications.nin, sql.placeholder('nin')) : undefined,
-    has('q') ? searchMatch : undefined,
+    has('q') ? bySearch : undefined,
+    has('w') ? byRowTexts : undefined,
     has('f') ? gte(applications.createdAt, sql.placeholder('submittedFrom')) : undefined,
     has('e') ? lt(applications.createdAt, sql.placeholder('submittedBefore')) : undefined,
     has('m') ? gte(applications.amountRequested, sql.placeholder('amountMin')) : undefined,
@@ -123,19 +137,19 @@ function whereOf(shape: string): SQL | undefined {
  */
 const planPerRequest = true;
 
-/** A filter's count, stopping one past the cap (db/filter-count.ts). */
+/**
+ * A filter's count, stopping one past the cap (db/filter-count.ts). A search alone is counted in the
+ * search texts themselves, one narrow row per application: no application row is read.
+ */
 const worklistCount = preparedRead(
   'applications.worklist_count',
-  (db, shape: string) =>
-    countMatches(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(applications)
-        .where(whereOf(shape))
-        .limit(sql.placeholder('countLimit'))
-        .as('matches'),
-    ),
+  (db, shape: string) => {
+    const matches =
+      shape === 'q'
+        ? db.select({ one: sql`1` }).from(applicationSearchTexts).where(matchesSearch)
+        : db.select({ one: sql`1` }).from(applications).where(whereOf(shape));
+    return countMatches(db, matches.limit(sql.placeholder('countLimit')).as('matches'));
+  },
   { planPerRequest },
 );
 
@@ -159,6 +173,16 @@ const worklistPageIds = preparedRead(
   { planPerRequest },
 );
 
+/** walksForPage, reading how many applications there are (the running counts) only when it must. */
+async function walksForSearch(
+  db: DbOrTx,
+  matches: FilterCount,
+  page: { limit: number; offset: number },
+): Promise<boolean> {
+  if (matches.capped) return true;
+  return walksForPage(matches, page, await countAllApplications(db));
+}
+
 /** One page of a filtered worklist and its count, which stops past the cap (db/filter-count.ts). */
 export async function listWorklist(
   db: DbOrTx,
@@ -171,7 +195,12 @@ export async function listWorklist(
   const total = filterCount(counted?.count ?? 0);
   const within = pageWithin(total, page);
   if (!within || (!total.capped && within.offset >= total.count)) return { ...total, rows: [] };
-  const pageIds = await worklistPageIds(db, `${shape}/${page.ordering}`).execute({ ...values, ...within });
+  const pageShape =
+    shape.includes('q') && (await walksForSearch(db, total, within)) ? shape.replace('q', 'w') : shape;
+  const pageIds = await worklistPageIds(db, `${pageShape}/${page.ordering}`).execute({
+    ...values,
+    ...within,
+  });
   const rows = await findApplicationViewsInOrder(
     db,
     pageIds.map((row) => row.id),

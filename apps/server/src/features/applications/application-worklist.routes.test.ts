@@ -121,6 +121,19 @@ describe('GET /api/loans/applications/ search', () => {
     expect(await listedIds('search=2222222')).toEqual([ids.hardware]);
   });
 
+  it('reads a search’s pages alike, walking the applications or collecting the matches', async () => {
+    // Two matches: a page of ten collects them through the search texts' index, a page of one walks
+    // the applications, testing the texts in each row (walksForPage).
+    const pageOfOne = async (page: number) =>
+      (await list(`search=nakato&page_size=1&page=${page}`)).json() as {
+        count: number;
+        results: { id: number }[];
+      };
+    const [first, second] = [await pageOfOne(1), await pageOfOne(2)];
+    expect([first.count, second.count]).toEqual([2, 2]);
+    expect([...first.results, ...second.results].map((row) => row.id)).toEqual([ids.late, ids.fresh]);
+  });
+
   it('counts only what it found and combines with the status filter', async () => {
     const res = await list('search=nakato&status=APPROVED');
     expect(res.json()).toMatchObject({ count: 1, results: [{ id: ids.late }] });
@@ -139,6 +152,8 @@ describe('GET /api/loans/applications/ search', () => {
     await t.services.userAdmin.updateUser(admin.id, applicantId, { name: 'Namuli Grace' });
     try {
       expect(await listedIds('search=namuli')).toEqual([ids.salon]);
+      // A page of one walks the applications (walksForPage): the copy in the row followed too.
+      expect(await listedIds('search=namuli&page_size=1')).toEqual([ids.salon]);
       expect(await listedIds('search=akello%20grace')).toEqual([]);
     } finally {
       await t.services.userAdmin.updateUser(admin.id, applicantId, { name: 'Akello Grace' });

@@ -108,6 +108,12 @@ const runningCount = preparedRead('applications.running_count', (db, shape: 'sta
     .where(shape === 'status' ? eq(applicationStatusCounts.status, sql.placeholder('status')) : undefined),
 );
 
+/** How many applications there are, from the running counts. */
+export async function countAllApplications(db: DbOrTx): Promise<number> {
+  const [total] = await runningCount(db, 'all').execute({});
+  return total?.n ?? 0;
+}
+
 const applicationsCount = preparedRead('applications.count', (db, shape: StatusUserShape) =>
   db.select({ n: count() }).from(applications).where(whereStatusUser(shape, applications)),
 );

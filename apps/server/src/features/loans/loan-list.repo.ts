@@ -8,6 +8,7 @@ import {
   type FilterCount,
   filterCount,
   pageWithin,
+  walksForPage,
 } from '../../db/filter-count.ts';
 import { byKey } from '../../db/key-lookup.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
@@ -56,33 +57,11 @@ const byBorrowerSearch = sql`${loans.id} in (select ${loanSearchTexts.loanId} fr
 const byBorrowerCopy = sql`${loans.borrowerSearchText} like ${unplannedValue('anywhere', 'text')}`;
 
 /**
- * How much more a match costs to collect (found through the trigram index, its loan read by key, the
- * matches sorted) than a loan costs to pass in a walk of the ordering's index: about 5 µs against
- * 0.5 µs at scale 100 (docs/scale.md, "A common name walks, a rare one collects").
- */
-const COLLECT_TO_WALK_COST = 10;
-
-/**
- * Whether a borrower search's page walks the ordering's index, testing each loan's copy ('w'), or
- * collects its matches through the trigram index ('b'). A walk reads about (offset + limit) × loans ÷
- * matches loans; a collection reads every match. A count past the cap means matches common enough
- * for a walk to find a page quickly at any size.
- */
-export function walksForPage(
-  matches: FilterCount,
-  page: { limit: number; offset: number },
-  loanCount: number,
-): boolean {
-  if (matches.capped) return true;
-  return matches.count * matches.count * COLLECT_TO_WALK_COST > (page.offset + page.limit) * loanCount;
-}
-
-/**
  * The shape of a list's statements, one letter per condition in this order (statement names must fit
  * PostgreSQL's 63 bytes): s status, u user, f due from, t due to, m amount min, x amount max, and a
  * search: r a reference, or the borrower's name, email or phone, either b read from the loans' search
  * texts (loan_search_texts, migration 0040) through their trigram index, or w from the copy on each
- * loan (a page's walk only, see walksForPage). In a named page's walk the status is unknown to the
+ * loan (a page's walk only, see walksForName). In a named page's walk the status is unknown to the
  * plan (db/page-ids.ts), so that the page settles on its generic plan.
  */
 function whereOf(shape: string, placement: ConditionPlacement = {}): SQL | undefined {

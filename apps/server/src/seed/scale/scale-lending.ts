@@ -320,6 +320,11 @@ function writeApplication(
     iso(updatedAt),
     person.searchText,
   ]);
+  // As the trigger of migration 0042 writes it: the generated lower(business_name || chr(31) || nin), then the person's text.
+  ctx.sink.add(T.applicationSearchTexts, [
+    applicationId,
+    [a.businessName.toLowerCase(), identity.nin.toLowerCase(), person.searchText].join('\x1f'),
+  ]);
 }
 
 interface LoanInput {

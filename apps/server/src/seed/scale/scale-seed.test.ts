@@ -110,6 +110,14 @@ describe('seed --scale', () => {
     );
     expect(copies?.n).toBeGreaterThan(500);
     expect(copies?.wrong).toBe(0);
+    const [texts] = await rows<{ n: number; wrong: number }>(
+      client,
+      `select count(*)::int as n,
+              count(*) filter (where s.search_text is distinct from a.search_text || chr(31) || a.borrower_search_text)::int as wrong
+         from applications a left join application_search_texts s on s.application_id = a.id`,
+    );
+    expect(texts?.n).toBeGreaterThan(500);
+    expect(texts?.wrong).toBe(0);
   });
 
   it('keeps schedules, repayments and the loans’ running totals in agreement', async () => {

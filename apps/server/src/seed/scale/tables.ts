@@ -16,6 +16,7 @@ export const T = {
     'applications',
     'id, user_id, loan_type_id, business_name, business_location, business_type, status, amount_requested, loan_term_months, loan_purpose, monthly_income, nin, admin_notes, decided_by_id, decided_at, approved_loan_id, credit_score, credit_reasons, credit_checked_at, created_at, updated_at, borrower_search_text',
   ),
+  applicationSearchTexts: spec('application_search_texts', 'application_id, search_text'),
   loans: spec(
     'loans',
     'id, loan_ref, user_id, application_id, loan_type_id, amount, interest_rate, interest_type, term_months, term_weeks, weekly_repayment, total_interest, total_payable, total_payments, principal_paid, interest_paid, repayment_count, status, opening_date, closing_date, oldest_unpaid_due_date, disbursement_transaction_id, disbursed_by_id, created_at, updated_at, borrower_search_text',
@@ -69,6 +70,7 @@ export const LENDING_TABLES: readonly TableSpec[] = [
   T.users,
   T.userKyc,
   T.applications,
+  T.applicationSearchTexts,
   T.loans,
   T.loanSearchTexts,
   T.installments,
