@@ -40,14 +40,15 @@ export function exactCount(count: number): FilterCount {
 
 /**
  * The rows of `page` still within the count: a capped list pages through its first
- * FILTER_COUNT_CAP matches only. `undefined` when the page lies wholly past them (nothing to read).
+ * FILTER_COUNT_CAP matches only. `undefined` when the page lies wholly past them, or nothing
+ * matched (nothing to read).
  */
 export function pageWithin(
   total: FilterCount,
   page: { limit: number; offset: number },
 ): { limit: number; offset: number } | undefined {
-  if (!total.capped) return page;
   if (page.offset >= total.count) return undefined;
+  if (!total.capped) return page;
   return { limit: Math.min(page.limit, total.count - page.offset), offset: page.offset };
 }
 
@@ -62,13 +63,16 @@ const COLLECT_TO_WALK_COST = 10;
  * Whether a search's page walks the ordering's index, testing the searched text in each row it
  * passes, or collects the matches through the trigram index and sorts them. A walk reads about
  * (offset + limit) × rows ÷ matches rows; a collection reads every match. A count past the cap means
- * matches common enough for a walk to find a page quickly at any size.
+ * matches common enough for a walk to find a page quickly at any size, so `countRows` (the table's
+ * rows, from its running totals) is read only for an exact count.
  */
-export function walksForPage(
+export async function walksForPage(
   matches: FilterCount,
   page: { limit: number; offset: number },
-  tableRows: number,
-): boolean {
+  countRows: () => Promise<number>,
+): Promise<boolean> {
   if (matches.capped) return true;
-  return matches.count * matches.count * COLLECT_TO_WALK_COST > (page.offset + page.limit) * tableRows;
+  return (
+    matches.count * matches.count * COLLECT_TO_WALK_COST > (page.offset + page.limit) * (await countRows())
+  );
 }

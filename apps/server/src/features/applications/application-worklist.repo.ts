@@ -173,16 +173,6 @@ const worklistPageIds = preparedRead(
   { planPerRequest },
 );
 
-/** walksForPage, reading how many applications there are (the running counts) only when it must. */
-async function walksForSearch(
-  db: DbOrTx,
-  matches: FilterCount,
-  page: { limit: number; offset: number },
-): Promise<boolean> {
-  if (matches.capped) return true;
-  return walksForPage(matches, page, await countAllApplications(db));
-}
-
 /** One page of a filtered worklist and its count, which stops past the cap (db/filter-count.ts). */
 export async function listWorklist(
   db: DbOrTx,
@@ -194,9 +184,11 @@ export async function listWorklist(
   const [counted] = await worklistCount(db, shape).execute({ ...values, countLimit: FILTER_COUNT_LIMIT });
   const total = filterCount(counted?.count ?? 0);
   const within = pageWithin(total, page);
-  if (!within || (!total.capped && within.offset >= total.count)) return { ...total, rows: [] };
+  if (!within) return { ...total, rows: [] };
   const pageShape =
-    shape.includes('q') && (await walksForSearch(db, total, within)) ? shape.replace('q', 'w') : shape;
+    shape.includes('q') && (await walksForPage(total, within, () => countAllApplications(db)))
+      ? shape.replace('q', 'w')
+      : shape;
   const pageIds = await worklistPageIds(db, `${pageShape}/${page.ordering}`).execute({
     ...values,
     ...within,
@@ -211,10 +203,6 @@ export async function listWorklist(
 /** An application as the export reads it: its view, and the cursor of the next page. */
 export type ExportedApplication = ApplicationView & { readonly cursorAt: string };
 
-/**
- * One keyset page of the export, newest first (http/csv-export.ts): the rows submitted before the
- * cursor, through the (created_at, id) index, whatever filters apply.
- */
 /**
  * The export's keys: the rows submitted before the cursor (c), newest first, through the
  * (created_at, id) index, whatever filters apply.
@@ -245,6 +233,7 @@ const exportKeys = preparedRead(
   { planPerRequest },
 );
 
+/** One keyset page of the export, newest first (http/csv-export.ts). */
 export async function findWorklistExportPage(
   db: DbOrTx,
   filter: WorklistFilter,

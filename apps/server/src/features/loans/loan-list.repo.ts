@@ -61,7 +61,7 @@ const byBorrowerCopy = sql`${loans.borrowerSearchText} like ${unplannedValue('an
  * PostgreSQL's 63 bytes): s status, u user, f due from, t due to, m amount min, x amount max, and a
  * search: r a reference, or the borrower's name, email or phone, either b read from the loans' search
  * texts (loan_search_texts, migration 0040) through their trigram index, or w from the copy on each
- * loan (a page's walk only, see walksForName). In a named page's walk the status is unknown to the
+ * loan (a page's walk only, see walksForPage). In a named page's walk the status is unknown to the
  * plan (db/page-ids.ts), so that the page settles on its generic plan.
  */
 function whereOf(shape: string, placement: ConditionPlacement = {}): SQL | undefined {
@@ -195,17 +195,6 @@ function resolveLoanFilter(filter: Omit<LoanListFilter, 'ordering' | 'limit' | '
   return { where, values: { ...filter, ...search?.values } };
 }
 
-/** walksForPage, reading how many loans there are (from the running totals) only when it must. */
-async function walksForName(
-  db: DbOrTx,
-  matches: FilterCount,
-  page: { limit: number; offset: number },
-): Promise<boolean> {
-  if (matches.capped) return true;
-  const [all] = await runningLoanCount(db, 'all').execute({});
-  return walksForPage(matches, page, all?.n ?? 0);
-}
-
 /** One page of the loans worklist and how many loans match (a filter's count stops past the cap). */
 export async function listLoans(
   db: DbOrTx,
@@ -220,9 +209,10 @@ export async function listLoans(
         (await listCount(db, where).execute({ ...values, countLimit: FILTER_COUNT_LIMIT }))[0]?.count ?? 0,
       );
   const page = pageWithin(total, { limit: filter.limit, offset: filter.offset });
-  if (!page || (!total.capped && page.offset >= total.count)) return { ...total, rows: [] };
+  if (!page) return { ...total, rows: [] };
+  const countLoans = async () => (await runningLoanCount(db, 'all').execute({}))[0]?.n ?? 0;
   const pageShape =
-    where.includes('b') && (await walksForName(db, total, page)) ? where.replace('b', 'w') : where;
+    where.includes('b') && (await walksForPage(total, page, countLoans)) ? where.replace('b', 'w') : where;
   const rows = await listPage(db, `${pageShape}/${filter.ordering}`).execute({ ...values, ...page });
   return { ...total, rows };
 }
