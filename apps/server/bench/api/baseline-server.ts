@@ -13,9 +13,8 @@ import type { BaselinePlan } from '../../test/capture-sql.ts';
 
 const [planFile, port, url, poolSize] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile as string, 'utf8')) as BaselinePlan;
-const pool = new pg.Pool({ connectionString: url, max: Number(poolSize) });
 // The server's session settings, which change how PostgreSQL runs a statement (db/client.ts).
-applySessionSettings(pool);
+const pool = new pg.Pool({ connectionString: url, max: Number(poolSize), onConnect: applySessionSettings });
 const app = Fastify({ logger: false });
 
 for (const [index, endpoint] of plan.endpoints.entries()) {

@@ -90,13 +90,14 @@ function isGuarded(config: Partial<Pick<Config, 'env'>>): boolean {
  */
 export const DATABASE_SESSION_SETTINGS = 'set jit = off; set max_parallel_workers_per_gather = 0';
 
-/** Applies DATABASE_SESSION_SETTINGS to every connection the pool opens, before its first query. */
-export function applySessionSettings(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    // Queued ahead of whatever the pool hands the client for. Should it fail, the connection keeps
-    // PostgreSQL's defaults, slower but correct, and its next statement reports a broken connection.
-    client.query(DATABASE_SESSION_SETTINGS).catch(() => {});
-  });
+/**
+ * The pool's `onConnect`: applies DATABASE_SESSION_SETTINGS to every connection it opens, and only
+ * then hands the connection out. Queued from a 'connect' listener instead, the settings were still
+ * running when the first statement was sent, which node-postgres deprecates (an error in pg 9).
+ * A connection whose settings fail is closed and the checkout reports the error.
+ */
+export async function applySessionSettings(client: pg.ClientBase): Promise<void> {
+  await client.query(DATABASE_SESSION_SETTINGS);
 }
 
 export async function openDatabase(
@@ -117,9 +118,9 @@ export async function openDatabase(
       // no cancel arrives, so the client gives up a little later: no request waits forever.
       query_timeout: statementTimeout + 5_000,
       keepAlive: true,
+      onConnect: applySessionSettings,
       application_name: 'sente',
     });
-    applySessionSettings(pool);
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     // Transactions run on clients checked out of the pool; only root-handle queries use pool.query.
