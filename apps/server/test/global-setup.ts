@@ -11,6 +11,20 @@ import { databaseUrl, withAdminClient } from './postgres-server.ts';
 export type DatabaseEngine = 'postgres' | 'pglite';
 
 /**
+ * A deprecation warning fails the run here as it fails a test (fail-on-console-error.ts): Node
+ * prints each once per process, and the runner's process meets the pool first, migrating the
+ * templates (node-postgres warned there of a statement queued behind the connection's settings).
+ */
+const deprecations: string[] = [];
+process.on('warning', (warning) => {
+  if (warning.name === 'DeprecationWarning') deprecations.push(warning.stack ?? warning.message);
+});
+function failOnDeprecations() {
+  if (deprecations.length > 0)
+    throw new Error(`A deprecation warning was emitted:\n${deprecations.splice(0).join('\n')}`);
+}
+
+/**
  * Migrates one template per run and engine; each test file starts from a copy of it. PostgreSQL:
  * a template database cloned with CREATE DATABASE … TEMPLATE. PGlite: a dump of a migrated
  * in-memory database, loaded into a fresh in-memory PGlite per file. All are removed at the end.
@@ -25,6 +39,7 @@ async function setupPglite(project: TestProject) {
   const database = wrapPglite(client, { guard: false });
   try {
     await runMigrations(database);
+    failOnDeprecations();
     const dump = await client.dumpDataDir('none');
     const file = path.join(tmpdir(), `sente-pglite-template-${randomBytes(4).toString('hex')}.tar`);
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -44,6 +59,7 @@ async function setupPostgres(project: TestProject) {
   });
   try {
     await runMigrations(database);
+    failOnDeprecations();
   } finally {
     await database.close();
   }
