@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { deprecationError, takeDeprecations } from './deprecation-warnings.ts';
 
-// A stray console.error is a bug the test did not look for (house style 11).
+// A stray console.error is a bug the test did not look for (house style 11), and so is a
+// deprecation warning (deprecation-warnings.ts).
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];
@@ -9,23 +11,11 @@ beforeEach(() => {
   });
 });
 
-// So is a deprecation warning: a library telling us that what we call will break in its next major
-// version (node-postgres warned of a query sent while the connection's settings still ran). Node
-// prints each one once per process, so it fails the test during which it first appears. The files
-// share one process (vitest.config.ts), so the listener is registered once.
-const shared = globalThis as { deprecations?: string[] };
-const deprecations = shared.deprecations ?? [];
-if (!shared.deprecations) {
-  shared.deprecations = deprecations;
-  process.on('warning', (warning) => {
-    if (warning.name === 'DeprecationWarning') deprecations.push(warning.stack ?? warning.message);
-  });
-}
-
 afterEach(() => {
   vi.restoreAllMocks();
-  const deprecated = deprecations.splice(0);
+  // Taken first, so a test that fails for console.error leaves none to the next test.
+  const deprecations = takeDeprecations();
   if (errors.length > 0)
     throw new Error(`console.error was called:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
-  if (deprecated.length > 0) throw new Error(`A deprecation warning was emitted:\n${deprecated.join('\n')}`);
+  if (deprecations.length > 0) throw deprecationError(deprecations);
 });

@@ -6,23 +6,10 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, PGLITE_EXTENSIONS, wrapPglite } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { failOnDeprecations } from './deprecation-warnings.ts';
 import { databaseUrl, withAdminClient } from './postgres-server.ts';
 
 export type DatabaseEngine = 'postgres' | 'pglite';
-
-/**
- * A deprecation warning fails the run here as it fails a test (fail-on-console-error.ts): Node
- * prints each once per process, and the runner's process meets the pool first, migrating the
- * templates (node-postgres warned there of a statement queued behind the connection's settings).
- */
-const deprecations: string[] = [];
-process.on('warning', (warning) => {
-  if (warning.name === 'DeprecationWarning') deprecations.push(warning.stack ?? warning.message);
-});
-function failOnDeprecations() {
-  if (deprecations.length > 0)
-    throw new Error(`A deprecation warning was emitted:\n${deprecations.splice(0).join('\n')}`);
-}
 
 /**
  * Migrates one template per run and engine; each test file starts from a copy of it. PostgreSQL:
