@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api [-- --scale 100 --duration 10 --connections 32 --replicas 1 --reuse --only 'search|repayments|=loans']`
+ * `npm run bench:api [-- --scale 100 --duration 10 --connections 32 --replicas 1 --warmup 1 --reuse --only 'search|repayments|=loans']`
  *
  * Seeds (or reuses) the PostgreSQL database `sente_bench` at the given scale, starts the built
  * server on it (N replicas with --replicas), signs in as an admin and drives every admin list and
@@ -7,6 +7,10 @@
  * Fastify + pg process that runs the very SQL the endpoint ran, so the ratio shows what the
  * framework, auth, validation and mapping cost on top of the database. Prints a table and the
  * servers' peak memory. docs/scale.md explains the numbers.
+ *
+ * Before the first measurement every endpoint and its baseline are driven once for --warmup seconds
+ * (1 unless set; 0 skips it), so the first endpoint measured does not pay for a cold server: the
+ * JIT, the connections and the pages every endpoint shares.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -45,12 +49,14 @@ const { values: flags } = parseArgs({
     'pool-size': { type: 'string', default: '10' },
     only: { type: 'string' },
     database: { type: 'string', default: 'sente_bench' },
+    warmup: { type: 'string', default: '1' },
   },
 });
 const duration = Number(flags.duration);
 const connections = Number(flags.connections);
 const replicas = Math.max(1, Number(flags.replicas));
 const poolSize = Number(flags['pool-size']);
+const warmupSeconds = Number(flags.warmup);
 function serverEnv(url: string, port: number): NodeJS.ProcessEnv {
   return benchServerEnv(url, port, poolSize);
 }
@@ -185,13 +191,25 @@ async function main() {
   const token = ((await login.json()) as { access: string }).access;
   const headers = { authorization: `Bearer ${token}` };
 
+  const targetsOf = (endpoint: Endpoint, index: number) => ({
+    api: servers.map((s) => `http://127.0.0.1:${s.port}${endpoint.url}`),
+    base: baselines.map((b) => `http://127.0.0.1:${b.port}/baseline/${index}`),
+  });
+  if (warmupSeconds > 0) {
+    log(`Warming up: every endpoint and its baseline for ${warmupSeconds} s each`);
+    for (const [index, endpoint] of usable.entries()) {
+      const targets = targetsOf(endpoint, index);
+      await drive(targets.api, { connections, durationSeconds: warmupSeconds, headers });
+      await drive(targets.base, { connections, durationSeconds: warmupSeconds });
+    }
+  }
+
   const rows: { endpoint: Endpoint; api: LoadResult; base: LoadResult }[] = [];
   log(
     `Driving ${usable.length} endpoints: ${connections} connections, ${duration} s each, ${replicas} replica(s)`,
   );
   for (const [index, endpoint] of usable.entries()) {
-    const targets = servers.map((s) => `http://127.0.0.1:${s.port}${endpoint.url}`);
-    const baseTargets = baselines.map((b) => `http://127.0.0.1:${b.port}/baseline/${index}`);
+    const { api: targets, base: baseTargets } = targetsOf(endpoint, index);
     // Both warmed up alike, then measured in alternating halves (endpoint, baseline, endpoint,
     // baseline), so a slow spell of the shared machine weighs on both sides of the ratio.
     await drive(targets, { connections, durationSeconds: 1, headers });
