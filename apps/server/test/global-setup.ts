@@ -40,27 +40,34 @@ async function setupPglite(project: TestProject) {
 
 async function setupPostgres(project: TestProject) {
   const template = `sente_tpl_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${template}`));
-  const database = await openDatabase({
-    database: { kind: 'postgres', url: databaseUrl(template), poolSize: 2 },
-  });
-  try {
-    await runMigrations(database);
-    failOnDeprecations();
-  } finally {
-    await database.close();
-  }
-  project.provide('templateDatabase', template);
-  project.provide('pgliteTemplate', '');
-  return async () => {
-    await withAdminClient(async (client) => {
+  // The template and every copy of it the files made (named after it).
+  const dropAll = () =>
+    withAdminClient(async (client) => {
       const { rows } = await client.query<{ datname: string }>(
         `select datname from pg_database where datname = $1 or datname like $2`,
         [template, `${template}_%`],
       );
       for (const row of rows) await client.query(`drop database if exists "${row.datname}" with (force)`);
     });
-  };
+  await withAdminClient((client) => client.query(`create database ${template}`));
+  try {
+    const database = await openDatabase({
+      database: { kind: 'postgres', url: databaseUrl(template), poolSize: 2 },
+    });
+    try {
+      await runMigrations(database);
+      failOnDeprecations();
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    // A run that fails here never calls the teardown: the template would be left on the server.
+    await dropAll();
+    throw error;
+  }
+  project.provide('templateDatabase', template);
+  project.provide('pgliteTemplate', '');
+  return dropAll;
 }
 
 declare module 'vitest' {
