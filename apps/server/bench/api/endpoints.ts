@@ -112,6 +112,8 @@ function loanWorklistEndpoints(ids: BenchIds): Endpoint[] {
     loans('status=OVERDUE&ordering=next_due'),
     loans('status=ACTIVE&ordering=-next_due'),
     loans('arrears=1-30'),
+    // The oldest debts, newest loan first: the bucket is open at its start (loan-list.repo.ts).
+    loans('arrears=90%2B'),
     loans('arrears=90%2B&ordering=-amount'),
     loans('amount_min=1000000&amount_max=2000000'),
     loans(`search=${encodeURIComponent(ids.searchTerm)}&ordering=next_due`),

@@ -12,7 +12,14 @@ import {
 } from '../../db/filter-count.ts';
 import { byKey } from '../../db/key-lookup.ts';
 import { beforeKeyset, exactTime, type TimeKeyset } from '../../db/keyset.ts';
-import { amongNamedPage, type ConditionPlacement, pageEq, unplannedValue } from '../../db/page-ids.ts';
+import {
+  amongNamedPage,
+  type ConditionPlacement,
+  namedPageLimit,
+  namedPageOffset,
+  pageEq,
+  unplannedValue,
+} from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loanSearchTexts, loans, loanTypes, users } from '../../db/schema/index.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
@@ -112,6 +119,20 @@ function orderOf(ordering: LoanOrdering): SQL[] {
  */
 const plannedPerRequest = (where: string) => /[rbmx]/.test(where);
 
+/** A page's loans with their borrower and loan type, for the rows the caller's condition picks. */
+function selectLoanViews(db: DbOrTx) {
+  // The borrower by key (db/key-lookup.ts): joined, a reference prefix's hundred loans were
+  // planned as a hash of every user.
+  return db
+    .select({
+      loan: loans,
+      userName: borrowerNameByKey,
+      loanTypeName: loanTypes.name,
+    })
+    .from(loans)
+    .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId));
+}
+
 /**
  * A filter's page reads its ids first, then their rows: walking the ordering's index it tests the
  * filter in the index tuple where it can (the next due date is in loans_opening_date_idx, migration
@@ -124,16 +145,7 @@ const listPage = preparedRead(
   (db, shape: `${string}/${LoanOrdering}`) => {
     const [where = '', ordering] = shape.split('/');
     const order = orderOf(ordering as LoanOrdering);
-    // The borrower by key (db/key-lookup.ts): joined, a reference prefix's hundred loans were
-    // planned as a hash of every user.
-    const rows = db
-      .select({
-        loan: loans,
-        userName: borrowerNameByKey,
-        loanTypeName: loanTypes.name,
-      })
-      .from(loans)
-      .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId));
+    const rows = selectLoanViews(db);
     if (plannedPerRequest(where)) {
       return rows
         .where(whereOf(where))
@@ -168,6 +180,86 @@ const listCount = preparedRead(
   },
   { planPerRequest: plannedPerRequest },
 );
+
+/**
+ * The orderings a page of a due-date range can read day by day: by opening date, either way. Every
+ * other ordering walks its own index, where the range's loans are spread evenly enough that a page
+ * is found after a few dozen rows.
+ */
+type DueDayOrdering = Extract<LoanOrdering, '-opening_date' | 'opening_date'>;
+const isDueDayOrdering = (ordering: LoanOrdering): ordering is DueDayOrdering =>
+  ordering === '-opening_date' || ordering === 'opening_date';
+
+/**
+ * The most index entries a page read day by day may read: each day's first offset + limit loans.
+ * A 30-day arrears bucket reads 300 for its first page of ten; the walk it replaces passed about
+ * 300 loans for each loan on the page at a hundred thousand users, and ten times as many at a
+ * million (docs/scale.md, "Arrears by due day").
+ */
+export const DUE_DAY_READ_BUDGET = 20_000;
+
+const DAY_MS = 86_400_000;
+
+/** The days from `from` to `to` (ISO dates), both counted; 0 when `to` is earlier. */
+export function daysInRange(from: string, to: string): number {
+  return Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1);
+}
+
+/**
+ * A page of loans whose next due date is in a range, by opening date: for each day of the range its
+ * first offset + limit loans, in opening order, through loans_due_day_opening_idx (migration 0043,
+ * index-only, the status tested in the index); then the days merged and the page taken. Newest
+ * first, the walk of loans_opening_date_idx passed every newer loan not yet due, a number that grows
+ * with the platform; this reads at most days × (offset + limit) entries at any size. The shape is
+ * `s` with a status or empty, and the ordering.
+ */
+const listPageByDueDay = preparedRead(
+  'loans.list_page_by_due_day',
+  (db, shape: `${'' | 's'}/${DueDayOrdering}`) => {
+    const [status, ordering] = shape.split('/') as ['' | 's', DueDayOrdering];
+    const direction = sql.raw(ordering === 'opening_date' ? 'asc' : 'desc');
+    const statusMatches = status ? sql`and ${pageEq(loans.status, 'status', { inNamedPage: true })}` : sql``;
+    const dayLimit = unplannedValue('dayLimit', 'bigint');
+    const pageIds = sql`select day_loans.id from generate_series(${unplannedValue('dueFrom', 'date')}::timestamp, ${unplannedValue('dueTo', 'date')}::timestamp, interval '1 day') as due(day)
+      cross join lateral (
+        select ${loans.id}, ${loans.openingDate} from ${loans}
+        where ${loans.oldestUnpaidDueDate} = due.day::date ${statusMatches}
+        order by ${loans.openingDate} ${direction}, ${loans.id} ${direction}
+        limit ${dayLimit}
+      ) as day_loans
+      order by day_loans.opening_date ${direction}, day_loans.id ${direction}
+      limit ${namedPageLimit()} offset ${namedPageOffset()}`;
+    return selectLoanViews(db)
+      .where(sql`${loans.id} = any(array(${pageIds}))`)
+      .orderBy(...orderOf(ordering));
+  },
+);
+
+/** The earliest next due date of any loan: where a range open at its start ("90+ days") begins. */
+const earliestDueDate = preparedRead('loans.earliest_due_date', (db) =>
+  db.select({ day: sql<string | null>`min(${loans.oldestUnpaidDueDate})::text` }).from(loans),
+);
+
+/**
+ * The due-date range a page reads day by day (listPageByDueDay), or undefined for a walk: the filter
+ * is the range and at most a status, ordered by opening date, and the days' entries are within
+ * DUE_DAY_READ_BUDGET. A range open at its start (the 90+ bucket) starts at the earliest next due
+ * date; newest first, its walk passed every loan opened in the last three months.
+ */
+async function dueDayRange(
+  db: DbOrTx,
+  where: string,
+  filter: LoanListFilter,
+  page: { limit: number; offset: number },
+): Promise<{ dueFrom: string; dueTo: string } | undefined> {
+  if (!['ft', 'sft', 't', 'st'].includes(where) || !isDueDayOrdering(filter.ordering) || !filter.dueTo) {
+    return undefined;
+  }
+  const dueFrom = filter.dueFrom ?? (await earliestDueDate(db).execute())[0]?.day;
+  if (!dueFrom) return undefined;
+  const entries = daysInRange(dueFrom, filter.dueTo) * (page.offset + page.limit);
+  return entries <= DUE_DAY_READ_BUDGET ? { dueFrom, dueTo: filter.dueTo } : undefined;
+}
 
 function resolveSearch(search: string): { shape: string; values: object } {
   const text = search.trim();
@@ -210,6 +302,17 @@ export async function listLoans(
       );
   const page = pageWithin(total, { limit: filter.limit, offset: filter.offset });
   if (!page) return { ...total, rows: [] };
+  const days = await dueDayRange(db, where, filter, page);
+  if (days && isDueDayOrdering(filter.ordering)) {
+    const shape = `${filter.status ? 's' : ''}/${filter.ordering}` as const;
+    const rows = await listPageByDueDay(db, shape).execute({
+      ...values,
+      ...days,
+      ...page,
+      dayLimit: page.offset + page.limit,
+    });
+    return { ...total, rows };
+  }
   const countLoans = async () => (await runningLoanCount(db, 'all').execute({}))[0]?.n ?? 0;
   const pageShape =
     where.includes('b') && (await walksForPage(total, page, countLoans)) ? where.replace('b', 'w') : where;
