@@ -272,6 +272,17 @@ describe('GET /api/auth/admin/users/ with a search matching more than the cap', 
     expect(body.results.map((u: { id: number }) => u.id)).toEqual(newest.slice(0, 10));
   });
 
+  it('adds the text matches whose number starts otherwise to a number’s count under the cap', async () => {
+    // +256709001000 to +256709001003 start so; an email holds the digits too.
+    const other = await makeUser({
+      email: `pay0709001-${Date.now()}@test.sente.ug`,
+      phoneNumber: '0772 555000',
+    });
+    const body = (await list({ search: '0709001' })).json();
+    expect(body).toMatchObject({ count: 5, count_capped: false });
+    expect(body.results.map((u: { id: number }) => u.id)).toEqual([other.id, ...newest.slice(0, 4)]);
+  });
+
   it('counts a narrower search exactly again', async () => {
     const body = (await list({ search: 'capsearch person 100' })).json();
     // 100 and 1000 to 1003: five matches.
