@@ -323,7 +323,9 @@ export async function buildApp(
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
   // The embedded database runs on this process's event loop, so a lagging loop is the database's own
   // work: refusing requests would not relieve it, and its single connection already serves in order.
-  if (database.kind === 'postgres') await registerLoadShedding(app);
+  if (database.kind === 'postgres' && config.loadShedEventLoopDelayMs > 0) {
+    await registerLoadShedding(app, config.loadShedEventLoopDelayMs);
+  }
   // Document uploads: one file of at most 10 MB (the JSON body limit above does not apply to it).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   if (config.apiDocs) await registerOpenApi(app);

@@ -68,6 +68,17 @@ describe('loadConfig: background jobs', () => {
   });
 });
 
+describe('loadConfig: load shedding', () => {
+  it('sheds past a second of event-loop lag unless LOAD_SHED_EVENT_LOOP_DELAY_MS says otherwise; 0 is off', () => {
+    expect(loadConfig(base).loadShedEventLoopDelayMs).toBe(1_000);
+    expect(loadConfig({ ...base, LOAD_SHED_EVENT_LOOP_DELAY_MS: '250' }).loadShedEventLoopDelayMs).toBe(250);
+    expect(loadConfig({ ...base, LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' }).loadShedEventLoopDelayMs).toBe(0);
+    expect(() => loadConfig({ ...base, LOAD_SHED_EVENT_LOOP_DELAY_MS: '-1' })).toThrow(
+      'LOAD_SHED_EVENT_LOOP_DELAY_MS',
+    );
+  });
+});
+
 describe('loadConfig: TRUST_PROXY', () => {
   it('takes true/false, or the addresses of the proxies to trust', () => {
     expect(loadConfig(base).trustProxy).toBe(false);

@@ -47,6 +47,11 @@ const Env = z.object({
   API_DOCS: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * Requests are refused with 503 while the event loop lags more than this (http/load-shedding.ts);
+   * 0 turns shedding off (a proxy in front sheds, or the browser tests' shared cores).
+   */
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Loan applications a user may submit per hour (refused ones count too). */
   APPLICATION_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Document uploads a user may send per hour, over all their applications. */
@@ -182,6 +187,8 @@ export interface Config {
   /** Serve /api/openapi.json and /api/docs: they map every route, so not to the world in production. */
   readonly apiDocs: boolean;
   readonly loginRateLimitPerMinute: number;
+  /** The event-loop lag past which requests get 503 (PostgreSQL only); 0: never. */
+  readonly loadShedEventLoopDelayMs: number;
   readonly publicFormRateLimitPerMinute: number;
   /** Per signed-in user, per hour: applications submitted and documents uploaded. */
   readonly applicationRateLimitPerHour: number;
@@ -347,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
     publicFormRateLimitPerMinute: e.PUBLIC_FORM_RATE_LIMIT_PER_MINUTE,
     applicationRateLimitPerHour: e.APPLICATION_RATE_LIMIT_PER_HOUR,
     documentUploadRateLimitPerHour: e.DOCUMENT_UPLOAD_RATE_LIMIT_PER_HOUR,

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
  * they even start), not a busy one: a healthy server under steady load runs near 100 % utilisation,
  * and shedding on utilisation turned away requests it would have answered in a few milliseconds.
  */
-export async function registerLoadShedding(app: FastifyInstance): Promise<void> {
+export async function registerLoadShedding(app: FastifyInstance, maxEventLoopDelayMs: number): Promise<void> {
   await app.register(underPressure, {
-    maxEventLoopDelay: 1_000,
+    maxEventLoopDelay: maxEventLoopDelayMs,
     retryAfter: 5,
     pressureHandler: (_request, reply) => {
       reply
