@@ -98,7 +98,7 @@ export const loans = pgTable(
     index('loans_status_amount_idx').on(t.status, t.amount, t.id),
     index('loans_next_due_idx').on(t.oldestUnpaidDueDate, t.id),
     // A range of next due dates, newest (or oldest) first: each day's loans read in opening order
-    // and merged (loan-list.repo.ts, byDueDay). Migration 0043 adds INCLUDE (status), which drizzle
+    // and merged (loan-list.repo.ts, listPageByDueDay). Migration 0043 adds INCLUDE (status), which drizzle
     // cannot declare, so a status filter is tested in the index too.
     index('loans_due_day_opening_idx')
       .on(t.oldestUnpaidDueDate, t.openingDate, t.id)

@@ -1,4 +1,4 @@
-import type { LoanOrdering } from '@sente/contract';
+import { daysBetween, type LoanOrdering } from '@sente/contract';
 import { and, asc, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -198,11 +198,9 @@ const isDueDayOrdering = (ordering: LoanOrdering): ordering is DueDayOrdering =>
  */
 export const DUE_DAY_READ_BUDGET = 20_000;
 
-const DAY_MS = 86_400_000;
-
 /** The days from `from` to `to` (ISO dates), both counted; 0 when `to` is earlier. */
 export function daysInRange(from: string, to: string): number {
-  return Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1);
+  return Math.max(0, daysBetween(from, to) + 1);
 }
 
 /**
@@ -251,14 +249,13 @@ async function dueDayRange(
   where: string,
   filter: LoanListFilter,
   page: { limit: number; offset: number },
-): Promise<{ dueFrom: string; dueTo: string } | undefined> {
-  if (!['ft', 'sft', 't', 'st'].includes(where) || !isDueDayOrdering(filter.ordering) || !filter.dueTo) {
-    return undefined;
-  }
+): Promise<{ dueFrom: string; dueTo: string; ordering: DueDayOrdering } | undefined> {
+  const { ordering, dueTo } = filter;
+  if (!['ft', 'sft', 't', 'st'].includes(where) || !isDueDayOrdering(ordering) || !dueTo) return undefined;
   const dueFrom = filter.dueFrom ?? (await earliestDueDate(db).execute())[0]?.day;
   if (!dueFrom) return undefined;
-  const entries = daysInRange(dueFrom, filter.dueTo) * (page.offset + page.limit);
-  return entries <= DUE_DAY_READ_BUDGET ? { dueFrom, dueTo: filter.dueTo } : undefined;
+  const entries = daysInRange(dueFrom, dueTo) * (page.offset + page.limit);
+  return entries <= DUE_DAY_READ_BUDGET ? { dueFrom, dueTo, ordering } : undefined;
 }
 
 function resolveSearch(search: string): { shape: string; values: object } {
@@ -303,11 +300,12 @@ export async function listLoans(
   const page = pageWithin(total, { limit: filter.limit, offset: filter.offset });
   if (!page) return { ...total, rows: [] };
   const days = await dueDayRange(db, where, filter, page);
-  if (days && isDueDayOrdering(filter.ordering)) {
-    const shape = `${filter.status ? 's' : ''}/${filter.ordering}` as const;
+  if (days) {
+    const shape = `${filter.status ? 's' : ''}/${days.ordering}` as const;
     const rows = await listPageByDueDay(db, shape).execute({
       ...values,
-      ...days,
+      dueFrom: days.dueFrom,
+      dueTo: days.dueTo,
       ...page,
       dayLimit: page.offset + page.limit,
     });
