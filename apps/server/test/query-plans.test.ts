@@ -387,21 +387,21 @@ describe('the queries behind the admin screens', () => {
       const pages = explained.filter(
         (e) => e.endpoint.endsWith(`(${endpoint})`) && e.query.name?.startsWith('loans.list_page_by_due_day'),
       );
-      expect(
-        pages.flatMap((e) =>
-          [e.plan, e.settled?.plan]
-            .filter((plan) => plan !== undefined)
-            .map((plan) => ({
-              indexOnly: indexOnlyScans(plan),
-              days: functionScans(plan),
-              mergesDays: sorts(plan).length - unboundedSorts(plan).length,
-              sorts: sorts(plan).length,
-              sortsOfTheWalk: sortsOfTheWalk(plan),
-            })),
-        ),
-        endpoint,
-      ).toEqual(
-        Array(2).fill({
+      // Each page's statement, generic and settled; 90+ may read its last days first, the same shape.
+      const plans = pages.flatMap((e) =>
+        [e.plan, e.settled?.plan]
+          .filter((plan) => plan !== undefined)
+          .map((plan) => ({
+            indexOnly: indexOnlyScans(plan),
+            days: functionScans(plan),
+            mergesDays: sorts(plan).length - unboundedSorts(plan).length,
+            sorts: sorts(plan).length,
+            sortsOfTheWalk: sortsOfTheWalk(plan),
+          })),
+      );
+      expect(plans.length, endpoint).toBeGreaterThanOrEqual(2);
+      expect(plans, endpoint).toEqual(
+        Array(plans.length).fill({
           indexOnly: ['loans_due_day_opening_idx'],
           days: ['generate_series'],
           mergesDays: 1,

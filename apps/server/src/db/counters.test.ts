@@ -99,7 +99,9 @@ describe('the running counters behind the statistics', () => {
       `update loans set status = 'FULLY_PAID', oldest_unpaid_due_date = null where id % 10 = 7`,
     );
     await client.query(
-      `update loans set oldest_unpaid_due_date = date '2026-06-01' where id % 10 = 3 and status <> 'FULLY_PAID'`,
+      // Only loans opened before that day: a loan's installments fall due after it opens (a check).
+      `update loans set oldest_unpaid_due_date = date '2026-06-01'
+        where id % 10 = 3 and status <> 'FULLY_PAID' and opening_date < timestamptz '2026-05-31 00:00+03'`,
     );
     await client.query(
       `insert into loan_repayments (loan_id, amount, principal, interest, paid_at, payment_mode, remaining_balance_after, days_late_at_payment)

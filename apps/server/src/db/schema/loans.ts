@@ -121,6 +121,12 @@ export const loans = pgTable(
       sql`${t.totalPayments} >= 0 and ${t.totalPayments} <= ${t.totalPayable}`,
     ),
     check('loans_paid_split', sql`${t.principalPaid} + ${t.interestPaid} = ${t.totalPayments}`),
+    // Installments fall due after the loan opens (weekly, from a week after disbursement): the 90+
+    // bucket's newest-first page stops at the days it needs on this (loan-list.repo.ts, listPageByDueDay).
+    check(
+      'loans_due_after_opening',
+      sql`${t.oldestUnpaidDueDate} > (${t.openingDate} at time zone 'Africa/Kampala')::date`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { daysBetween, type LoanOrdering } from '@sente/contract';
+import { addDays, daysBetween, kampalaDate, type LoanOrdering } from '@sente/contract';
 import { and, asc, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -198,6 +198,15 @@ const isDueDayOrdering = (ordering: LoanOrdering): ordering is DueDayOrdering =>
  */
 export const DUE_DAY_READ_BUDGET = 20_000;
 
+/**
+ * How many of a range's last days a newest-first page reads first. A loan opens before its next due
+ * date (the loans_due_after_opening check, migration 0044), so when the page's loans all opened on
+ * or after the first of these days, no loan due earlier can be newer: the rest of the range is not
+ * read. The 90+ bucket spans every day since the oldest unpaid installment, 977 days at a million
+ * users; its newest loans fall due in its last weeks (docs/scale.md, "Arrears by due day").
+ */
+export const RECENT_DUE_DAYS = 35;
+
 /** The days from `from` to `to` (ISO dates), both counted; 0 when `to` is earlier. */
 export function daysInRange(from: string, to: string): number {
   return Math.max(0, daysBetween(from, to) + 1);
@@ -239,23 +248,36 @@ const earliestDueDate = preparedRead('loans.earliest_due_date', (db) =>
 );
 
 /**
- * The due-date range a page reads day by day (listPageByDueDay), or undefined for a walk: the filter
- * is the range and at most a status, ordered by opening date, and the days' entries are within
- * DUE_DAY_READ_BUDGET. A range open at its start (the 90+ bucket) starts at the earliest next due
- * date; newest first, its walk passed every loan opened in the last three months.
+ * How a page of a due-date range is read day by day (listPageByDueDay), or undefined for a walk: the
+ * filter is the range and at most a status, ordered by opening date. Newest first, a range longer
+ * than RECENT_DUE_DAYS is tried on its last days first; the whole range is read when the first try
+ * does not settle the page. Either read is left out past DUE_DAY_READ_BUDGET; without both, the page
+ * walks. A range open at its start (the 90+ bucket) starts at the earliest next due date; newest
+ * first, its walk passed every loan opened in the last three months.
  */
-async function dueDayRange(
+async function dueDayReads(
   db: DbOrTx,
   where: string,
   filter: LoanListFilter,
   page: { limit: number; offset: number },
-): Promise<{ dueFrom: string; dueTo: string; ordering: DueDayOrdering } | undefined> {
+): Promise<
+  | { dueTo: string; ordering: DueDayOrdering; recentFrom: string | undefined; wholeFrom: string | undefined }
+  | undefined
+> {
   const { ordering, dueTo } = filter;
   if (!['ft', 'sft', 't', 'st'].includes(where) || !isDueDayOrdering(ordering) || !dueTo) return undefined;
   const dueFrom = filter.dueFrom ?? (await earliestDueDate(db).execute())[0]?.day;
   if (!dueFrom) return undefined;
-  const entries = daysInRange(dueFrom, dueTo) * (page.offset + page.limit);
-  return entries <= DUE_DAY_READ_BUDGET ? { dueFrom, dueTo, ordering } : undefined;
+  const withinBudget = (from: string) =>
+    daysInRange(from, dueTo) * (page.offset + page.limit) <= DUE_DAY_READ_BUDGET;
+  const recentFrom = addDays(dueTo, 1 - RECENT_DUE_DAYS);
+  const triesRecent = ordering === '-opening_date' && recentFrom > dueFrom && withinBudget(recentFrom);
+  return {
+    dueTo,
+    ordering,
+    recentFrom: triesRecent ? recentFrom : undefined,
+    wholeFrom: withinBudget(dueFrom) ? dueFrom : undefined,
+  };
 }
 
 function resolveSearch(search: string): { shape: string; values: object } {
@@ -299,17 +321,27 @@ export async function listLoans(
       );
   const page = pageWithin(total, { limit: filter.limit, offset: filter.offset });
   if (!page) return { ...total, rows: [] };
-  const days = await dueDayRange(db, where, filter, page);
+  const days = await dueDayReads(db, where, filter, page);
   if (days) {
     const shape = `${filter.status ? 's' : ''}/${days.ordering}` as const;
-    const rows = await listPageByDueDay(db, shape).execute({
-      ...values,
-      dueFrom: days.dueFrom,
-      dueTo: days.dueTo,
-      ...page,
-      dayLimit: page.offset + page.limit,
-    });
-    return { ...total, rows };
+    const read = (dueFrom: string) =>
+      listPageByDueDay(db, shape).execute({
+        ...values,
+        dueFrom,
+        dueTo: days.dueTo,
+        ...page,
+        dayLimit: page.offset + page.limit,
+      });
+    if (days.recentFrom) {
+      const rows = await read(days.recentFrom);
+      const last = rows.at(-1);
+      // Full, and its oldest loan opened within the recent days: every loan due before them opened
+      // before that, so it would come after this page.
+      if (rows.length === page.limit && last && kampalaDate(last.loan.openingDate) >= days.recentFrom) {
+        return { ...total, rows };
+      }
+    }
+    if (days.wholeFrom) return { ...total, rows: await read(days.wholeFrom) };
   }
   const countLoans = async () => (await runningLoanCount(db, 'all').execute({}))[0]?.n ?? 0;
   const pageShape =

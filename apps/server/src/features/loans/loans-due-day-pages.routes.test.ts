@@ -1,10 +1,12 @@
+import { addDays, kampalaDate } from '@sente/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureQueries } from '../../../test/capture-sql.ts';
 import { makeLoan, repayLoan } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { testEngine } from '../../../test/test-db.ts';
 import { fixedClock } from '../../clock.ts';
-import { DUE_DAY_READ_BUDGET, daysInRange } from './loan-list.repo.ts';
+import { DUE_DAY_READ_BUDGET, daysInRange, RECENT_DUE_DAYS } from './loan-list.repo.ts';
 import { runLoanStatusTick } from './loan-status.job.ts';
 
 /**
@@ -53,11 +55,18 @@ beforeAll(async () => {
   await repayLoan(t.services, repaid.id, 3 * 44_923, kampala('2025-05-30'));
   await make('2025-02-03', '10:00', 3); // due 10 February: 126 days
   await make('2025-01-10', '10:00', 3); // due 17 January: 150 days
+  // The 90+ bucket runs from 17 January to 17 March; its last RECENT_DUE_DAYS days from 11 February.
+  await make('2025-03-01', '10:00', 3); // due 8 March: 100 days, opened within those days
+  await make('2025-02-25', '10:00', 3); // due 4 March, opened within them too
+  // Due within them, but opened long before: newer loans due earlier (10 February, 17 January)
+  // come before it, so a page that reaches it reads the whole bucket.
+  const old = await make('2024-12-01', '10:00');
+  await repayLoan(t.services, old.id, 13 * 44_923, kampala('2025-02-20')); // next due 9 March
   await runLoanStatusTick({ database: t.db.database, clock, messages: t.services.messages });
   const all = await t.app.inject({ url: '/api/loans/loans/?page_size=100', headers: bearer(adminToken) });
   expect(all.statusCode, all.body).toBe(200);
   everyLoan = (all.json() as { results: ListedLoan[] }).results;
-  expect(everyLoan).toHaveLength(10);
+  expect(everyLoan).toHaveLength(13);
 });
 
 afterAll(async () => {
@@ -114,8 +123,10 @@ describe('GET /api/loans/loans/ by arrears bucket and opening date, read day by 
 
   it('pages the 90+ bucket, open at its start, from the earliest next due date', async () => {
     const want = expected({ to: '2025-03-17' }, '-opening_date');
-    expect(want).toHaveLength(2);
-    expect((await pagesOf('arrears=90%2B', 1)).ids).toEqual(want);
+    expect(want).toHaveLength(5);
+    for (const size of [1, 2, 3, 10]) {
+      expect((await pagesOf('arrears=90%2B', size)).ids, `pages of ${size}`).toEqual(want);
+    }
     expect((await pagesOf('arrears=90%2B&ordering=opening_date', 1)).ids).toEqual([...want].reverse());
   });
 
@@ -142,9 +153,17 @@ describe('GET /api/loans/loans/ by arrears bucket and opening date, read day by 
     expect((await pagesOf(query, 10)).ids).toEqual(expected({ to: '2025-06-15' }, '-opening_date'));
   });
 
+  it('answers a range too long for the budget from its last days when they settle the page', async () => {
+    // 12,859 days: past the budget for pages of two; its last 35 days are not.
+    expect(daysInRange('1990-01-01', '2025-03-17') * 2).toBeGreaterThan(DUE_DAY_READ_BUDGET);
+    const query = 'next_due_from=1990-01-01&next_due_to=2025-03-17';
+    const want = expected({ to: '2025-03-17' }, '-opening_date');
+    for (const size of [1, 2, 3]) expect((await pagesOf(query, size)).ids, `pages of ${size}`).toEqual(want);
+  });
+
   // captureQueries watches pg's Client.query, which PGlite does not go through: PostgreSQL only.
   it.runIf(testEngine() === 'postgres')(
-    'reads a bucket’s page day by day and a range past the budget by the walk',
+    'reads a bucket’s page day by day, newest first from its last days when they settle it, and a range past the budget by the walk',
     async () => {
       const names = async (query: string) =>
         (
@@ -158,11 +177,51 @@ describe('GET /api/loans/loans/ by arrears bucket and opening date, read day by 
       expect(await names('arrears=90%2B&status=DEFAULT&ordering=opening_date')).toContain(
         'loans.list_page_by_due_day:s/opening_date',
       );
+      // Newest first, the 90+ bucket's last days answer a page whose loans all opened within them;
+      // a page that reaches the loan opened in December reads the whole bucket after them.
+      const byDay = (list: string[]) => list.filter((n) => n.startsWith('loans.list_page_by_due_day'));
+      expect(RECENT_DUE_DAYS).toBe(35);
+      expect(byDay(await names('arrears=90%2B&page_size=2'))).toHaveLength(1);
+      expect(byDay(await names('arrears=90%2B&page_size=3'))).toHaveLength(2);
+      expect(byDay(await names('arrears=90%2B&page_size=2&page=2'))).toHaveLength(2);
+      expect(byDay(await names('arrears=90%2B&page_size=2&ordering=opening_date'))).toHaveLength(1);
+      // Past the budget: its last days first (too few loans due there for a page of ten), then the walk.
       const walked = await names('next_due_from=2019-01-01&next_due_to=2025-06-15');
-      expect(walked.filter((n) => n.startsWith('loans.list_page_by_due_day'))).toEqual([]);
+      expect(byDay(walked)).toHaveLength(1);
       expect(walked.some((n) => n.startsWith('loans.list_page:ft/'))).toBe(true);
+      const walkedOldestFirst = await names(
+        'next_due_from=2019-01-01&next_due_to=2025-06-15&ordering=opening_date',
+      );
+      expect(byDay(walkedOldestFirst)).toEqual([]);
+      expect(walkedOldestFirst.some((n) => n.startsWith('loans.list_page:ft/'))).toBe(true);
+      const recentOnly = await names('next_due_from=1990-01-01&next_due_to=2025-03-17&page_size=2');
+      expect(byDay(recentOnly)).toHaveLength(1);
+      expect(recentOnly.some((n) => n.startsWith('loans.list_page:'))).toBe(false);
     },
   );
+});
+
+describe('the rule the 90+ bucket stops on', () => {
+  it('the database refuses a loan whose next due date is not after the day it opened (Kampala)', async () => {
+    const loan = everyLoan[0] as ListedLoan;
+    const setDue = (due: string) =>
+      t.services.db.execute(
+        sql`update loans set oldest_unpaid_due_date = ${due}::date where id = ${loan.id}`,
+      );
+    // Drizzle wraps the database's error; its cause names the check.
+    const refusal = (update: Promise<unknown>) =>
+      update.then(
+        () => 'accepted',
+        (error: { cause?: unknown }) => String(error.cause ?? error),
+      );
+    const openingDay = kampalaDate(new Date(loan.opening_date));
+    expect(await refusal(setDue(openingDay))).toMatch(/loans_due_after_opening/);
+    expect(await refusal(setDue(addDays(openingDay, -30)))).toMatch(/loans_due_after_opening/);
+    expect(await refusal(setDue(addDays(openingDay, 1)))).toBe('accepted');
+    await setDue(loan.next_due_date as string);
+    const reread = await t.app.inject({ url: `/api/loans/loans/${loan.id}/`, headers: bearer(adminToken) });
+    expect((reread.json() as ListedLoan).next_due_date).toBe(loan.next_due_date);
+  });
 });
 
 describe('daysInRange', () => {
