@@ -41,7 +41,12 @@ const repoRoot = path.resolve(webDir, '../..');
 const distDir = path.join(webDir, 'dist');
 const serverMain = path.join(repoRoot, 'apps/server/src/main.ts');
 const adminUrl = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell: the same engine as the desktop browser without its windows,
+ * and about a fifth less time for the whole suite on two cores (README, Tests). CHROMIUM_PATH=
+ * /usr/bin/chromium runs the tests in the full browser.
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -204,7 +209,7 @@ export async function teardown(): Promise<void> {
 function assertChromium(): void {
   if (!existsSync(chromiumPath)) {
     throw new Error(
-      `Chromium is missing at ${chromiumPath}. Install Debian's build with \`apt-get update && apt-get install -y chromium\` (or set CHROMIUM_PATH). The browser tests never download a browser.`,
+      `Chromium is missing at ${chromiumPath}. Install Debian's build with \`apt-get update && apt-get install -y chromium-headless-shell\` (or set CHROMIUM_PATH). The browser tests never download a browser.`,
     );
   }
 }
