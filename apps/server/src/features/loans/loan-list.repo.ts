@@ -203,7 +203,8 @@ export const DUE_DAY_READ_BUDGET = 20_000;
  * date (the loans_due_after_opening check, migration 0044), so when the page's loans all opened on
  * or after the first of these days, no loan due earlier can be newer: the rest of the range is not
  * read. The 90+ bucket spans every day since the oldest unpaid installment, 977 days at a million
- * users; its newest loans fall due in its last weeks (docs/scale.md, "Arrears by due day").
+ * users; its newest loans fall due in its last weeks (docs/scale.md, "The 90+ bucket from its last
+ * days").
  */
 export const RECENT_DUE_DAYS = 35;
 
