@@ -164,3 +164,89 @@ describe('a searched loans worklist', () => {
     expect(body).toMatchObject({ count: PEOPLE, count_capped: false });
   });
 });
+
+/** How many rows of each list hold `word`, as the word counts keep them (migration 0045). */
+async function wordHolders(word: string): Promise<Record<string, number>> {
+  const { rows } = (await t.db.database.db.execute(
+    sql`select list, holders from search_word_counts where word = ${word} and holders <> 0 order by list`,
+  )) as unknown as { rows: { list: string; holders: number }[] };
+  return Object.fromEntries(rows.map((row) => [row.list, Number(row.holders)]));
+}
+
+describe('a word more rows hold than the cap settles a search’s count (search_word_counts)', () => {
+  const lists = ['/api/auth/admin/users/', '/api/loans/applications/', '/api/loans/loans/'];
+
+  it('keeps, per list, how many rows hold each word, from plain inserts', async () => {
+    expect(await wordHolders('capname')).toEqual({ applications: PEOPLE, loans: PEOPLE, users: PEOPLE });
+    expect(await wordHolders('capbiz')).toEqual({ applications: PEOPLE });
+    expect(await wordHolders('shop')).toEqual({ applications: PEOPLE });
+  });
+
+  it('answers a term inside a common word as past the cap, in every list', async () => {
+    for (const list of lists) {
+      expect(await get(`${list}?search=APNAM`)).toMatchObject({
+        count: FILTER_COUNT_CAP,
+        count_capped: true,
+      });
+    }
+  });
+
+  it('reads the words before it counts: a word said to be common settles a rare term', async () => {
+    // Solo Trader alone is called "solo"; the word's count is raised by hand, then put back.
+    const raise = (by: number) =>
+      t.db.database.db.execute(
+        sql`update search_word_counts set holders = holders + ${by} where list = 'users' and word = 'solo'`,
+      );
+    expect(await get('/api/auth/admin/users/?search=sol')).toMatchObject({ count: 1, count_capped: false });
+    await raise(5000);
+    try {
+      expect(await get('/api/auth/admin/users/?search=sol')).toMatchObject({
+        count: FILTER_COUNT_CAP,
+        count_capped: true,
+      });
+      // A status filter counts other rows than the word counts do: it still counts.
+      expect(await get('/api/auth/admin/users/?search=sol&status=Active')).toMatchObject({
+        count: 1,
+        count_capped: false,
+      });
+    } finally {
+      await raise(-5000);
+    }
+  });
+
+  it('follows renamed and closed accounts into every list, and counts exactly at the cap', async () => {
+    const db = t.db.database.db;
+    // Capname Person 11 and 12 trade as Corner Shop: renamed (name and email), neither they nor their applications
+    // and loans (whose texts follow the person's) hold the word; 13 closes the account, which takes
+    // it out of the users' search only.
+    const rename = (from: string, to: string) =>
+      db.execute(
+        sql`update users set name = replace(name, ${from}, ${to}), email = replace(email, lower(${from}), lower(${to}))
+             where username in ('capname11', 'capname12')`,
+      );
+    await rename('Capname', 'Renamed');
+    await db.execute(sql`update users set deleted_at = now() where username = 'capname13'`);
+    try {
+      expect(await wordHolders('capname')).toEqual({
+        applications: PEOPLE - 2,
+        loans: PEOPLE - 2,
+        users: PEOPLE - 3,
+      });
+      expect(await wordHolders('renamed')).toEqual({ applications: 2, loans: 2, users: 2 });
+      // Exactly the cap hold the word: not past it, so the users are counted, exactly.
+      expect(await get('/api/auth/admin/users/?search=capname')).toMatchObject({
+        count: FILTER_COUNT_CAP,
+        count_capped: false,
+      });
+      expect(await get('/api/loans/loans/?search=capname')).toMatchObject({
+        count: FILTER_COUNT_CAP,
+        count_capped: true,
+      });
+    } finally {
+      await rename('Renamed', 'Capname');
+      await db.execute(sql`update users set deleted_at = null where username = 'capname13'`);
+    }
+    expect(await wordHolders('capname')).toEqual({ applications: PEOPLE, loans: PEOPLE, users: PEOPLE });
+    expect(await wordHolders('renamed')).toEqual({});
+  });
+});

@@ -43,7 +43,18 @@ const COMPARE = `
   select 'ledger posted of all time', k,
          (select sum(amount) * 1000000 + sum(postings) from ledger_kind_totals where kind = k),
          (select sum(amount) * 1000000 + sum(postings) from ledger_daily_totals where kind = k)
-    from (select kind as k from ledger_daily_totals union select kind from ledger_kind_totals) kinds`;
+    from (select kind as k from ledger_daily_totals union select kind from ledger_kind_totals) kinds
+  union all
+  select 'rows holding the word, in ' || coalesce(k.list, c.list), coalesce(k.word, c.word), k.holders, c.holders
+    from search_word_counts k
+    full join (
+      select list, word, count(*) as holders
+        from (select distinct list, id, m[1] as word
+                from (select 'users' as list, id, search_text from users where deleted_at is null
+                      union all select 'applications', application_id, search_text from application_search_texts
+                      union all select 'loans', loan_id, search_text from loan_search_texts) texts,
+                     regexp_matches(search_text, '[a-z]{2,}', 'g') m) words
+       group by list, word) c on c.list = k.list and c.word = k.word`;
 
 describe('the running counters behind the statistics', () => {
   let db: PostgresTestDatabase;
@@ -87,6 +98,12 @@ describe('the running counters behind the statistics', () => {
       `insert into users (name, email, username, password_hash) values ('Nakato Sarah', 'n@x.ug', 'nx', 'x')`,
     );
     await client.query(`update applications set status = 'REJECTED' where status = 'PENDING' and id % 2 = 0`);
+    // Renamed people (their applications' and loans' texts follow), a business renamed, a sign-in.
+    await client.query(`update users set name = 'Kansiime Okello-Nakato ' || id where id % 17 = 0`);
+    await client.query(
+      `update applications set business_name = business_name || ' Traders' where id % 19 = 0`,
+    );
+    await client.query(`update users set updated_at = now() where id % 5 = 0`);
     await client.query(
       `update loans set status = case when status = 'ACTIVE' then 'OVERDUE'::loan_status else status end,
                         total_payments = total_payments + 0, repayment_count = repayment_count + 1 where id % 3 = 0`,

@@ -1,6 +1,7 @@
 import { FILTER_COUNT_CAP } from '@sente/contract';
-import { type Subquery, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, type Subquery, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { type SearchWordList, searchWordCounts } from './schema/index.ts';
 
 /**
  * How a searched or filtered back-office list counts (the contract's FILTER_COUNT_CAP, docs/scale.md
@@ -17,6 +18,33 @@ export const FILTER_COUNT_LIMIT = FILTER_COUNT_CAP + 1;
  */
 export function countMatches(db: DbOrTx, matches: Subquery) {
   return db.select({ count: sql<number>`count(*)::int` }).from(matches);
+}
+
+/**
+ * As countMatches, for a search alone over `list`: when a word that more than FILTER_COUNT_CAP rows
+ * of the list hold contains the search's `pattern`, those rows all match, so the answer is
+ * FILTER_COUNT_LIMIT at once (search_word_counts, migration 0045). The matches are counted only when
+ * no such word is found: a coalesce evaluates its second sub-select only when the first is null. A
+ * common surname's count cost its whole trigram bitmap, which grows with the table (docs/scale.md,
+ * "A common word settles a count"); a few index entries of common words cost the same at any size.
+ */
+export function countMatchesUnlessCommon(
+  db: DbOrTx,
+  matches: Subquery,
+  list: SearchWordList,
+  pattern: SQL | Placeholder,
+) {
+  const limit = sql.raw(String(FILTER_COUNT_LIMIT));
+  const commonWord = db
+    .select({ limit: sql`${limit}` })
+    .from(searchWordCounts)
+    .where(
+      sql`${searchWordCounts.list} = ${sql.raw(`'${list}'`)} and ${searchWordCounts.holders} >= ${limit} and ${searchWordCounts.word} like ${pattern}`,
+    )
+    .limit(1);
+  return db
+    .select({ count: sql<number>`coalesce((${commonWord}), (select count(*) from ${matches}))::int` })
+    .from(sql`(values (0)) as one (x)`);
 }
 
 export interface FilterCount {

@@ -1,4 +1,15 @@
-import { bigint, date, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { applicationStatus } from './applications.ts';
 import { loanStatus } from './loans.ts';
 import { userStatus } from './users.ts';
@@ -78,4 +89,34 @@ export const arrearsCounts = pgTable(
     count: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.oldestUnpaidDueDate, t.slot] })],
+);
+
+/**
+ * The back-office lists whose search counts can be settled by a common word: the open accounts
+ * (users.search_text), the applications (application_search_texts) and the loans
+ * (loan_search_texts).
+ */
+export const SEARCH_WORD_LISTS = ['users', 'applications', 'loans'] as const;
+export type SearchWordList = (typeof SEARCH_WORD_LISTS)[number];
+
+/**
+ * For each list, how many rows' search texts hold each word (a run of two or more of the letters a
+ * to z), kept by statement-level triggers (migration 0045). A row whose text holds a word holding a
+ * search term matches the term, so a word's holders are a lower bound of any term inside it: a
+ * common surname's search is known to pass the count's cap from this table, without the trigram
+ * bitmap, which grows with the table (docs/scale.md, "A common word settles a count").
+ */
+export const searchWordCounts = pgTable(
+  'search_word_counts',
+  {
+    list: text().$type<SearchWordList>().notNull(),
+    word: text().notNull(),
+    holders: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.list, t.word] }),
+    check('search_word_counts_list', sql`${t.list} in ('users', 'applications', 'loans')`),
+    // The counts read only the common words: a range of holders, its words tested in the index.
+    index('search_word_counts_common_idx').on(t.list, t.holders, t.word),
+  ],
 );

@@ -3,6 +3,7 @@ import { and, desc, eq, gte, inArray, isNull, like, lt, lte, type SQL, sql } fro
 import type { DbOrTx } from '../../db/client.ts';
 import {
   countMatches,
+  countMatchesUnlessCommon,
   FILTER_COUNT_LIMIT,
   type FilterCount,
   filterCount,
@@ -139,15 +140,22 @@ const planPerRequest = true;
 
 /**
  * A filter's count, stopping one past the cap (db/filter-count.ts). A search alone is counted in the
- * search texts themselves, one narrow row per application: no application row is read.
+ * search texts themselves, one narrow row per application: no application row is read; and not at
+ * all when a word common to more than the cap holds the term.
  */
 const worklistCount = preparedRead(
   'applications.worklist_count',
   (db, shape: string) => {
-    const matches =
-      shape === 'q'
-        ? db.select({ one: sql`1` }).from(applicationSearchTexts).where(matchesSearch)
-        : db.select({ one: sql`1` }).from(applications).where(whereOf(shape));
+    if (shape === 'q') {
+      const matches = db.select({ one: sql`1` }).from(applicationSearchTexts).where(matchesSearch);
+      return countMatchesUnlessCommon(
+        db,
+        matches.limit(sql.placeholder('countLimit')).as('matches'),
+        'applications',
+        sql.placeholder('anywhere'),
+      );
+    }
+    const matches = db.select({ one: sql`1` }).from(applications).where(whereOf(shape));
     return countMatches(db, matches.limit(sql.placeholder('countLimit')).as('matches'));
   },
   { planPerRequest },

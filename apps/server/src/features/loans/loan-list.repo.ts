@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   countMatches,
+  countMatchesUnlessCommon,
   exactCount,
   FILTER_COUNT_LIMIT,
   type FilterCount,
@@ -171,11 +172,18 @@ const listPage = preparedRead(
 const listCount = preparedRead(
   'loans.list_count',
   (db, shape: string) => {
-    // A search alone is counted in the search texts themselves, one row per loan: no loan is read.
-    const matches =
-      shape === 'b'
-        ? db.select({ one: sql`1` }).from(loanSearchTexts).where(matchesSearch)
-        : db.select({ one: sql`1` }).from(loans).where(whereOf(shape));
+    // A search alone is counted in the search texts themselves, one row per loan: no loan is read;
+    // and not at all when a word common to more than the cap holds the term.
+    if (shape === 'b') {
+      const matches = db.select({ one: sql`1` }).from(loanSearchTexts).where(matchesSearch);
+      return countMatchesUnlessCommon(
+        db,
+        matches.limit(sql.placeholder('countLimit')).as('matches'),
+        'loans',
+        sql.placeholder('anywhere'),
+      );
+    }
+    const matches = db.select({ one: sql`1` }).from(loans).where(whereOf(shape));
     return countMatches(db, matches.limit(sql.placeholder('countLimit')).as('matches'));
   },
   { planPerRequest: plannedPerRequest },

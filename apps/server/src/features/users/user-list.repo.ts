@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, like, notLike, or, type SQL, sql } from 'drizzle
 import type { DbOrTx } from '../../db/client.ts';
 import {
   countMatches,
+  countMatchesUnlessCommon,
   exactCount,
   FILTER_COUNT_LIMIT,
   type FilterCount,
@@ -42,10 +43,13 @@ function openWithStatus(shape: FilterShape): SQL[] {
   ];
 }
 
+/** The text's pattern, lower-cased as search_text is. */
+const textPattern = sql`lower(${sql.placeholder('text')})`;
+
 /** The search through the trigram index on search_text (migration 0012). */
 function textMatch(shape: FilterShape): SQL | undefined {
   return or(
-    like(users.searchText, sql`lower(${sql.placeholder('text')})`),
+    like(users.searchText, textPattern),
     shape.includes(':digits:') ? like(users.searchText, sql.placeholder('phoneDigits')) : undefined,
   );
 }
@@ -98,7 +102,17 @@ const cappedCount = (db: DbOrTx, where: SQL | undefined) =>
 
 const openCount = preparedRead(
   'users.open_count',
-  (db, shape: FilterShape) => cappedCount(db, whereOpen(shape)),
+  (db, shape: FilterShape) => {
+    if (!shape.startsWith('any:')) return cappedCount(db, whereOpen(shape));
+    // Every open account is in the word counts, whatever its status: a common word settles it.
+    const matches = db.select({ one: sql`1` }).from(users).where(whereOpen(shape));
+    return countMatchesUnlessCommon(
+      db,
+      matches.limit(sql.placeholder('cap')).as('matches'),
+      'users',
+      textPattern,
+    );
+  },
   { planPerRequest: true },
 );
 
