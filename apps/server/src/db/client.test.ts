@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type PostgresTestDatabase } from '../../test/test-db.ts';
+import { openDatabase } from './client.ts';
 
 describe('the PostgreSQL pool', () => {
   let db: PostgresTestDatabase;
@@ -28,5 +30,24 @@ describe('the PostgreSQL pool', () => {
     expect(sessions.map((session) => [session?.jit, session?.workers])).toEqual(
       Array.from({ length: 4 }, () => ['off', '0']),
     );
+  });
+
+  it('cancels a statement past its timeout, but not on the connection migrations run on', async () => {
+    // Migration 0045's backfill takes half a minute at a million users, past the app's 30 s.
+    const short = await openDatabase({
+      database: { kind: 'postgres', url: db.url, poolSize: 1, statementTimeoutMs: 100 },
+    });
+    try {
+      await expect(short.executeSql('select pg_sleep(0.3)')).rejects.toThrow(/statement timeout/);
+      const slept = await short.withUntimedConnection(async (untimed) => {
+        await untimed.execute(sql`select pg_sleep(0.3)`);
+        const settings = (await untimed.execute(sql`select current_setting('jit') as jit`)) as unknown;
+        return (settings as { rows: unknown[] }).rows;
+      });
+      // The app's own session settings still apply.
+      expect(slept).toEqual([{ jit: 'off' }]);
+    } finally {
+      await short.close();
+    }
   });
 });

@@ -27,6 +27,12 @@ export interface Database {
    * it (migrations on deploy, a job tick). PGlite has one process by construction.
    */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on a connection of its own, without the pool's statement timeout or its client-side
+   * query timeout: for migrations, whose backfills at a million rows take longer than any request
+   * may (migration 0045: half a minute). PGlite's one connection has no timeout.
+   */
+  withUntimedConnection<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** Notices other processes (and this one) send on commit, such as a user's sign-in changing. */
   readonly changes: ChangeFeed;
   /**
@@ -153,6 +159,20 @@ export async function openDatabase(
           client.release();
         }
       },
+      withUntimedConnection: async (work) => {
+        const client = new pg.Client({
+          connectionString: target.url,
+          keepAlive: true,
+          application_name: 'sente',
+        });
+        await client.connect();
+        try {
+          await applySessionSettings(client);
+          return await work(drizzleNodePg(client, { schema, casing: 'snake_case' }) as unknown as Db);
+        } finally {
+          await client.end();
+        }
+      },
       changes,
       executeSql: async (text, values) => {
         if (values && values.length > 0) return pool.query(text, values);
@@ -209,6 +229,7 @@ export function wrapPglite(client: PGlite, options: { guard: boolean; release?: 
       await client.query('select 1');
     },
     withAdvisoryLock: (_key, work) => work(),
+    withUntimedConnection: (work) => work(db),
     changes,
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);

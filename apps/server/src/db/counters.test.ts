@@ -53,7 +53,7 @@ const COMPARE = `
                 from (select 'users' as list, id, search_text from users where deleted_at is null
                       union all select 'applications', application_id, search_text from application_search_texts
                       union all select 'loans', loan_id, search_text from loan_search_texts) texts,
-                     regexp_matches(search_text, '[a-z]{2,}', 'g') m) words
+                     regexp_matches(search_text, '(?<![a-z0-9])[a-z]{2,}(?![a-z0-9])', 'g') m) words
        group by list, word) c on c.list = k.list and c.word = k.word`;
 
 describe('the running counters behind the statistics', () => {

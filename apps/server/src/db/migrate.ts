@@ -19,7 +19,10 @@ export async function runMigrations(database: Database): Promise<void> {
     await database.refreshTypes();
     return;
   }
+  // On a connection without the app's timeouts: a backfill may take longer than a request may.
   await database.withAdvisoryLock(MIGRATION_LOCK_KEY, () =>
-    migrateNodePg(database.db as unknown as NodePgDatabase, { migrationsFolder }),
+    database.withUntimedConnection((db) =>
+      migrateNodePg(db as unknown as NodePgDatabase, { migrationsFolder }),
+    ),
   );
 }

@@ -100,8 +100,9 @@ export const SEARCH_WORD_LISTS = ['users', 'applications', 'loans'] as const;
 export type SearchWordList = (typeof SEARCH_WORD_LISTS)[number];
 
 /**
- * For each list, how many rows' search texts hold each word (a run of two or more of the letters a
- * to z), kept by statement-level triggers (migration 0045). A row whose text holds a word holding a
+ * For each list, how many rows' search texts hold each word (two or more of the letters a to z
+ * between characters that are neither letters nor digits), kept by statement-level triggers
+ * (migration 0045). A row whose text holds a word holding a
  * search term matches the term, so a word's holders are a lower bound of any term inside it: a
  * common surname's search is known to pass the count's cap from this table, without the trigram
  * bitmap, which grows with the table (docs/scale.md, "A common word settles a count").
