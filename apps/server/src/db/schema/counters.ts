@@ -116,7 +116,10 @@ export const searchWordCounts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.list, t.word] }),
-    check('search_word_counts_list', sql`${t.list} in ('users', 'applications', 'loans')`),
+    check(
+      'search_word_counts_list',
+      sql`${t.list} in (${sql.raw(SEARCH_WORD_LISTS.map((list) => `'${list}'`).join(', '))})`,
+    ),
     // The counts read only the common words: a range of holders, its words tested in the index.
     index('search_word_counts_common_idx').on(t.list, t.holders, t.word),
   ],
