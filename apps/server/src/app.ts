@@ -107,7 +107,6 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
   const messages = createMessagesService({
     db,
     clock,
-    notifications,
     sms:
       sms.provider === 'africastalking' ? createAfricasTalkingSms(sms) : simulatorSmsProvider(simulatorSms),
     email: config.messages.smtp ? createSmtpEmail(config.messages.smtp) : null,

@@ -72,7 +72,6 @@ async function survivorDelivers() {
   const survivor = createMessagesService({
     db: t.db.database.db,
     clock: later,
-    notifications: t.services.notifications,
     sms: {
       name: 'simulator',
       isIdempotent: true,

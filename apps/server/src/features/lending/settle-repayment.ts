@@ -7,7 +7,6 @@ import { PLATFORM_WALLET, SUSPENSE, userWallet } from '../ledger/ledger-accounts
 import type { AllocationResult } from '../loans/allocate-repayment.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import type { MessagesService, SendRequest } from '../messages/messages.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentFlow } from '../payments/payment-flow.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { TransactionRow } from '../payments/platform-transaction.ts';
@@ -172,12 +171,11 @@ function receipt(payment: TransactionRow, settlement: Settlement): string {
 export function repaymentFlow(deps: {
   ledger: LedgerService;
   loans: LoansService;
-  notifications: NotificationsService;
   messages: Pick<MessagesService, 'sendAll'>;
   payments: Pick<PaymentsService, 'flagForAttention'>;
   splitRepayments: RepaymentSplitter;
 }): PaymentFlow {
-  const { ledger, notifications, messages, payments } = deps;
+  const { ledger, messages, payments } = deps;
   async function settleMany(tx: Tx, settling: readonly TransactionRow[]): Promise<void> {
     const settlements = await allocate(tx, deps, settling);
     const each = settling.map((payment, at) => ({ payment, settlement: settlements[at] as Settlement }));
@@ -186,18 +184,9 @@ export function repaymentFlow(deps: {
         await payments.flagForAttention(tx, payment, settlement.reason);
       }
     }
-    await notifications.notifyAll(
-      tx,
-      each.map(({ payment, settlement }) => ({
-        userId: payment.userId,
-        kind: 'payment.completed',
-        title: 'Repayment received',
-        message: receipt(payment, settlement),
-        data: { transaction_id: payment.id, reference_id: payment.referenceId, loan_id: payment.loanId },
-      })),
-    );
     // The borrower's SMS receipt once the money is applied to the loan: the balance left, or, for
     // the repayment that pays it off, that the loan is fully paid; once each, whatever repeats.
+    // The in-app receipt of every payment, whatever became of it, is written in the same statement.
     await messages.sendAll(
       tx,
       each.flatMap(({ payment, settlement }): SendRequest[] => {
@@ -231,6 +220,15 @@ export function repaymentFlow(deps: {
               },
         ];
       }),
+      {
+        notices: each.map(({ payment, settlement }) => ({
+          userId: payment.userId,
+          kind: 'payment.completed',
+          title: 'Repayment received',
+          message: receipt(payment, settlement),
+          data: { transaction_id: payment.id, reference_id: payment.referenceId, loan_id: payment.loanId },
+        })),
+      },
     );
     // Posted last, every posting of the group as one batch: they lock the platform's accounts
     // (and a popular lender's), which every settlement shares, so they are held from here to the

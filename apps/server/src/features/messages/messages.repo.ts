@@ -2,12 +2,22 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzl
 import type { DbOrTx } from '../../db/client.ts';
 import { namedStatement } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
-import { loanInstallments, loans, messagePreferences, messages, users } from '../../db/schema/index.ts';
+import {
+  loanInstallments,
+  loans,
+  messagePreferences,
+  messages,
+  notifications,
+  users,
+} from '../../db/schema/index.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
 
-// Arrays (unnest): the same text for one message or a group's receipts (ADR 015).
+// Arrays (unnest): the same text for one message or a group's receipts (ADR 015). The in-app
+// inbox is delivered by writing it: each inbox message written (not one its dedupe key had already
+// written) and each notice become a notification in the same statement, one round trip for what
+// was two or three (issue 20).
 const insertOnce = namedStatement<
   { id: number; dedupeKey: string | null; channel: string },
   {
@@ -26,10 +36,17 @@ const insertOnce = namedStatement<
     sentAts: (string | null)[];
     deliveredAts: (string | null)[];
     updatedAts: (string | null)[];
+    noticeUserIds: number[];
+    noticeKinds: string[];
+    noticeTitles: string[];
+    noticeMessages: string[];
+    noticeData: string[];
+    noticeCreatedAt: string;
   }
 >(
   'messages.insert_once',
-  (v) => sql`insert into ${messages} (user_id, channel, template, category, recipient, subject, body, html,
+  (v) => sql`with written as (
+      insert into ${messages} (user_id, channel, template, category, recipient, subject, body, html,
         status, not_before, dedupe_key, created_at, sent_at, delivered_at, updated_at)
       select * from unnest(${v.userIds}::integer[], ${v.channels}::text[], ${v.templates}::text[],
         ${v.categories}::text[], ${v.recipients}::text[], ${v.subjects}::text[], ${v.bodies}::text[],
@@ -37,19 +54,41 @@ const insertOnce = namedStatement<
         ${v.createdAts}::timestamptz[], ${v.sentAts}::timestamptz[], ${v.deliveredAts}::timestamptz[],
         ${v.updatedAts}::timestamptz[])
       on conflict (dedupe_key, channel) do nothing
-      returning id, dedupe_key as "dedupeKey", channel`,
+      returning id, dedupe_key, channel, user_id, template, subject, body),
+    notified as (
+      insert into ${notifications} (user_id, kind, title, message, data, created_at)
+      select n.user_id, n.kind, n.title, n.message, n.data::jsonb, ${v.noticeCreatedAt}::timestamptz
+      from unnest(${v.noticeUserIds}::integer[], ${v.noticeKinds}::text[], ${v.noticeTitles}::text[],
+        ${v.noticeMessages}::text[], ${v.noticeData}::text[]) as n(user_id, kind, title, message, data)
+      union all
+      select w.user_id, w.template, coalesce(w.subject, ''), w.body, '{}'::jsonb,
+        ${v.noticeCreatedAt}::timestamptz
+      from written w where w.channel = 'inbox')
+    select id, dedupe_key as "dedupeKey", channel from written`,
 );
+
+/** An in-app notification written with the messages (notifications.service's NewNotification). */
+export interface NoticeRow {
+  readonly userId: number;
+  readonly kind: string;
+  readonly title: string;
+  readonly message: string;
+  readonly data: Record<string, string | number | null>;
+}
 
 /**
  * Writes the messages, in one statement, each unless one with the same dedupe key and channel
- * exists; answers, in the order given, each one's id when written and null when it was not. The
- * caller gives a dedupe key and channel at most once.
+ * exists, with a notification for each inbox message written and for each of `notices`, created
+ * at `at`; answers, in the order given, each message's id when written and null when it was not.
+ * The caller gives a dedupe key and channel at most once.
  */
 export async function insertMessagesOnce(
   db: DbOrTx,
   rows: readonly NewMessageRow[],
+  notices: readonly NoticeRow[],
+  at: Date,
 ): Promise<(number | null)[]> {
-  if (rows.length === 0) return [];
+  if (rows.length === 0 && notices.length === 0) return [];
   const time = (at: Date | null | undefined) => at?.toISOString() ?? null;
   const inserted = await insertOnce(db, {
     userIds: rows.map((r) => r.userId ?? null),
@@ -67,8 +106,14 @@ export async function insertMessagesOnce(
     sentAts: rows.map((r) => time(r.sentAt)),
     deliveredAts: rows.map((r) => time(r.deliveredAt)),
     updatedAts: rows.map((r) => time(r.updatedAt)),
+    noticeUserIds: notices.map((n) => n.userId),
+    noticeKinds: notices.map((n) => n.kind),
+    noticeTitles: notices.map((n) => n.title),
+    noticeMessages: notices.map((n) => n.message),
+    noticeData: notices.map((n) => JSON.stringify(n.data)),
+    noticeCreatedAt: at.toISOString(),
   });
-  // A row without a dedupe key is always written; PostgreSQL answers RETURNING in VALUES order.
+  // A row without a dedupe key is always written; the rows come back in the order given.
   const byKey = new Map(
     inserted
       .filter((row) => row.dedupeKey !== null)

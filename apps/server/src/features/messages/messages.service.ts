@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { NewNotification, NotificationsService } from '../notifications/notifications.service.ts';
+import type { NewNotification } from '../notifications/notifications.service.ts';
 import { type MessageProvider, PermanentDeliveryError } from './message-providers.ts';
 import {
   type Channel,
@@ -30,7 +30,6 @@ import { simpleHtml } from './smtp-email.ts';
 export interface MessagesDeps {
   readonly db: Db;
   readonly clock: Clock;
-  readonly notifications: Pick<NotificationsService, 'notify' | 'notifyAll'>;
   readonly sms: MessageProvider;
   /** Null when no SMTP server is configured: e-mails are then not written at all. */
   readonly email: MessageProvider | null;
@@ -82,7 +81,7 @@ export interface DeliveryRound {
 const OPTIONAL: ReadonlySet<MessageCategory> = new Set(['marketing', 'digest']);
 
 export function createMessagesService(deps: MessagesDeps) {
-  const { db, clock, notifications } = deps;
+  const { db, clock } = deps;
   const maxAttempts = deps.maxAttempts ?? 5;
   const retryDelayMs = deps.retryDelayMs ?? 60_000;
   const claimTimeoutMs = deps.claimTimeoutMs ?? 5 * 60_000;
@@ -108,10 +107,15 @@ export function createMessagesService(deps: MessagesDeps) {
   /**
    * queue for several messages of one unit of work (the receipts of a group of settlements,
    * ADR 015): their recipients read in one statement (none when the caller gives them), their rows
-   * written in one, their inbox notifications in one more. Answers the ids written per message, in
-   * order. A dedupe key met twice in the same call writes once, for the first.
+   * written in one, with their inbox notifications and the caller's `notices` (in-app
+   * notifications of the same event). Answers the ids written per message, in order. A dedupe key
+   * met twice in the same call writes once, for the first.
    */
-  async function queueAll(tx: DbOrTx, requests: readonly SendRequest[]): Promise<number[][]> {
+  async function queueAll(
+    tx: DbOrTx,
+    requests: readonly SendRequest[],
+    notices: readonly NewNotification[] = [],
+  ): Promise<number[][]> {
     const unknown = [
       ...new Set(requests.filter((r) => r.options?.recipient?.id !== r.userId).map((r) => r.userId)),
     ];
@@ -173,27 +177,18 @@ export function createMessagesService(deps: MessagesDeps) {
         });
       }
     }
+    // The in-app inbox is delivered by writing it: no provider, no wait (and once per dedupe key).
     const ids = await insertMessagesOnce(
       tx,
       rows.map((r) => r.row),
+      notices.map((notice) => ({ ...notice, data: notice.data ?? {} })),
+      now,
     );
     const written: number[][] = requests.map(() => []);
-    const inboxes: NewNotification[] = [];
     rows.forEach((r, at) => {
       const id = ids[at];
-      if (id === null || id === undefined) return;
-      written[r.request]?.push(id);
-      // The in-app inbox is delivered by writing it: no provider, no wait (and once per dedupe key).
-      if (r.channel === 'inbox') {
-        inboxes.push({
-          userId: r.userId,
-          kind: r.row.template,
-          title: r.row.subject ?? '',
-          message: r.row.body,
-        });
-      }
+      if (id !== null && id !== undefined) written[r.request]?.push(id);
     });
-    await notifications.notifyAll(tx, inboxes);
     return written;
   }
 
@@ -271,9 +266,17 @@ export function createMessagesService(deps: MessagesDeps) {
     send,
     queue,
 
-    /** send for the messages of one unit of work, written together; answers how many each wrote. */
-    async sendAll(tx: DbOrTx, requests: readonly SendRequest[]): Promise<number[]> {
-      return (await queueAll(tx, requests)).map((ids) => ids.length);
+    /**
+     * send for the messages of one unit of work, written together, with the in-app `notices` of
+     * the same event (one statement for both: a repayment's receipt, issue 20); answers how many
+     * messages each request wrote.
+     */
+    async sendAll(
+      tx: DbOrTx,
+      requests: readonly SendRequest[],
+      options: { readonly notices?: readonly NewNotification[] } = {},
+    ): Promise<number[]> {
+      return (await queueAll(tx, requests, options.notices)).map((ids) => ids.length);
     },
 
     /**

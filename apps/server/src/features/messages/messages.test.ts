@@ -190,7 +190,6 @@ describe('the outbox', () => {
     const outbox = createMessagesService({
       db: t.db.database.db,
       clock,
-      notifications: t.services.notifications,
       sms: keyless,
       email: null,
     });
@@ -235,6 +234,54 @@ describe('the outbox', () => {
       payload: { marketing: false, digests: false, security: false },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('sendAll with notices', () => {
+  it("writes the caller's notices with the messages, and a repeat writes its notices but no message or inbox notification again", async () => {
+    clock.set(kampala('2026-03-02T11:00:00'));
+    const { borrower } = await pendingApplication();
+    const other = (await t.userWithToken('borrower')).user;
+    const reminder = {
+      userId: borrower.id,
+      name: 'installment.due',
+      data: { name: 'Nakato Sarah', loanRef: 'SL-NOTICE-1', installment: 2, amount: 250_000, when: 'tomorrow' },
+      options: { dedupeKey: 'notices-test:1' },
+    } as const;
+    const notice = (userId: number, message: string) => ({
+      userId,
+      kind: 'payment.completed',
+      title: 'Repayment received',
+      message,
+      data: { loan_id: 7 },
+    });
+    const send = (message: string) =>
+      t.db.database.db.transaction((tx) =>
+        t.services.messages.sendAll(tx, [reminder], {
+          notices: [notice(borrower.id, message), notice(other.id, `${message} (other)`)],
+        }),
+      );
+
+    expect(await send('first')).toEqual([2]);
+    expect(await send('second')).toEqual([0]);
+
+    expect((await messagesOf(borrower.id)).map((m) => [m.template, m.channel])).toEqual([
+      ['installment.due', 'sms'],
+      ['installment.due', 'inbox'],
+    ]);
+    const inboxOf = (userId: number) =>
+      t.db.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(notifications.id);
+    expect((await inboxOf(borrower.id)).map((n) => [n.kind, n.title, n.message, n.data])).toEqual([
+      ['payment.completed', 'Repayment received', 'first', { loan_id: 7 }],
+      ['installment.due', 'Installment due soon', expect.stringContaining('SL-NOTICE-1'), {}],
+      ['payment.completed', 'Repayment received', 'second', { loan_id: 7 }],
+    ]);
+    expect((await inboxOf(other.id)).map((n) => n.message)).toEqual(['first (other)', 'second (other)']);
+    for (const row of await inboxOf(borrower.id)) expect(row.createdAt).toEqual(clock.now());
   });
 });
 
