@@ -245,7 +245,13 @@ describe('sendAll with notices', () => {
     const reminder = {
       userId: borrower.id,
       name: 'installment.due',
-      data: { name: 'Nakato Sarah', loanRef: 'SL-NOTICE-1', installment: 2, amount: 250_000, when: 'tomorrow' },
+      data: {
+        name: 'Nakato Sarah',
+        loanRef: 'SL-NOTICE-1',
+        installment: 2,
+        amount: 250_000,
+        when: 'tomorrow',
+      },
       options: { dedupeKey: 'notices-test:1' },
     } as const;
     const notice = (userId: number, message: string) => ({
