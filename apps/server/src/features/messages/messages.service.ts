@@ -121,7 +121,7 @@ export function createMessagesService(deps: MessagesDeps) {
     ];
     const found = new Map((await findRecipients(tx, unknown)).map((row) => [row.id, row]));
     const now = clock.now();
-    const rows: { request: number; userId: number; channel: Channel; row: NewMessageRow }[] = [];
+    const rows: { request: number; row: NewMessageRow }[] = [];
     const seen = new Set<string>();
     for (const [index, request] of requests.entries()) {
       const { userId, options = {} } = request;
@@ -147,7 +147,7 @@ export function createMessagesService(deps: MessagesDeps) {
           if (seen.has(key)) return;
           seen.add(key);
         }
-        rows.push({ request: index, userId, channel, row: { ...base, channel, ...row } });
+        rows.push({ request: index, row: { ...base, channel, ...row } });
       };
       const smsTo = options.smsTo ?? recipient.phoneNumber;
       const smsAt = smsReleaseTime(now, template.category);
