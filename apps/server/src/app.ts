@@ -213,7 +213,6 @@ export function createServices({ config, database, clock = systemClock }: Omit<A
     idempotency,
     applications,
     loans,
-    notifications,
     messages,
     marketplace,
     syncWaitMs: config.payments.syncWaitMs,

@@ -5,7 +5,6 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { LoansService } from '../loans/loans.service.ts';
 import type { MarketplaceService } from '../marketplace/marketplace.service.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { disburse, requestPayout } from './disburse.ts';
 import { repay } from './repay.ts';
@@ -19,7 +18,6 @@ export interface LendingDeps {
   readonly idempotency: IdempotencyService;
   readonly applications: ApplicationsService;
   readonly loans: LoansService;
-  readonly notifications: NotificationsService;
   readonly messages: Pick<MessagesService, 'send' | 'sendAll'>;
   readonly marketplace: MarketplaceService;
   /** How long a disbursement request waits for the payout before answering that it is on its way. */

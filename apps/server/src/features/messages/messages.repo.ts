@@ -41,7 +41,7 @@ const insertOnce = namedStatement<
     noticeTitles: string[];
     noticeMessages: string[];
     noticeData: string[];
-    noticeCreatedAt: string;
+    notifiedAt: string;
   }
 >(
   'messages.insert_once',
@@ -57,12 +57,12 @@ const insertOnce = namedStatement<
       returning id, dedupe_key, channel, user_id, template, subject, body),
     notified as (
       insert into ${notifications} (user_id, kind, title, message, data, created_at)
-      select n.user_id, n.kind, n.title, n.message, n.data::jsonb, ${v.noticeCreatedAt}::timestamptz
+      select n.user_id, n.kind, n.title, n.message, n.data::jsonb, ${v.notifiedAt}::timestamptz
       from unnest(${v.noticeUserIds}::integer[], ${v.noticeKinds}::text[], ${v.noticeTitles}::text[],
         ${v.noticeMessages}::text[], ${v.noticeData}::text[]) as n(user_id, kind, title, message, data)
       union all
       select w.user_id, w.template, coalesce(w.subject, ''), w.body, '{}'::jsonb,
-        ${v.noticeCreatedAt}::timestamptz
+        ${v.notifiedAt}::timestamptz
       from written w where w.channel = 'inbox')
     select id, dedupe_key as "dedupeKey", channel from written`,
 );
@@ -79,14 +79,14 @@ export interface NoticeRow {
 /**
  * Writes the messages, in one statement, each unless one with the same dedupe key and channel
  * exists, with a notification for each inbox message written and for each of `notices`, created
- * at `at`; answers, in the order given, each message's id when written and null when it was not.
+ * at `notifiedAt`; answers, in the order given, each message's id when written and null when it was not.
  * The caller gives a dedupe key and channel at most once.
  */
 export async function insertMessagesOnce(
   db: DbOrTx,
   rows: readonly NewMessageRow[],
   notices: readonly NoticeRow[],
-  at: Date,
+  notifiedAt: Date,
 ): Promise<(number | null)[]> {
   if (rows.length === 0 && notices.length === 0) return [];
   const time = (at: Date | null | undefined) => at?.toISOString() ?? null;
@@ -111,7 +111,7 @@ export async function insertMessagesOnce(
     noticeTitles: notices.map((n) => n.title),
     noticeMessages: notices.map((n) => n.message),
     noticeData: notices.map((n) => JSON.stringify(n.data)),
-    noticeCreatedAt: at.toISOString(),
+    notifiedAt: notifiedAt.toISOString(),
   });
   // A row without a dedupe key is always written; the rows come back in the order given.
   const byKey = new Map(
