@@ -23,7 +23,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -52,6 +51,7 @@ import {
 } from './money/observe.ts';
 import { type PgbenchResult, runPgbench } from './money/pgbench.ts';
 import { percentile, type Timed, timedPool } from './money/pool.ts';
+import { startProvider } from './money/provider-client.ts';
 import {
   type Borrower,
   biddingLenders,
@@ -102,6 +102,12 @@ const SERVER = `http://127.0.0.1:${PORT}`;
 const TRACED = 10;
 /** Then this many at once, in-process and watched: the statements of settlements grouped (ADR 015). */
 const TRACED_TOGETHER = 16;
+/**
+ * Then this many through the server, before the case is measured: the first callbacks of a case
+ * met a callback path the server (and the provider process) had not yet compiled, and the spread
+ * case, always first, paid for it.
+ */
+const WARM_UP = 200;
 
 type CaseName = 'spread' | 'hot';
 
@@ -172,47 +178,6 @@ function callbackOf(simulator: MomoSimulator, payment: Collection): { body: stri
     referenceId: payment.referenceId,
   });
   return { body, signature: signCallback(CALLBACK_SECRET, body) };
-}
-
-/**
- * The provider's side of the callbacks: kept-alive connections and Node's plain http client, whose
- * cost per request is a fraction of fetch's, so that the load generator takes as little of the
- * cores the server and PostgreSQL share with it as it can (a provider's servers are not on ours).
- */
-const callbackAgent = new http.Agent({ keepAlive: true, maxSockets: Number(flags.connections) });
-
-function postCallback(body: string, signature: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${SERVER}/api/payments/callback/mtn/`,
-      {
-        method: 'POST',
-        agent: callbackAgent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'x-sente-signature': signature,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-async function sendCallback(simulator: MomoSimulator, payment: Collection): Promise<boolean> {
-  const { body, signature } = callbackOf(simulator, payment);
-  const res = await postCallback(body, signature);
-  if (res.status !== 200) throw new Error(`callback answered ${res.status}: ${res.body}`);
-  return (JSON.parse(res.body) as { status?: string }).status === 'applied';
 }
 
 /**
@@ -410,6 +375,8 @@ async function main() {
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const server = start('node', [...nodeArgs, 'dist/main.js'], env);
   await waitFor(`${SERVER}/api/health`, server);
+  const provider = startProvider();
+  const callbackUrl = `${SERVER}/api/payments/callback/mtn/`;
 
   const config = loadConfig(env);
   const database = await openDatabase({ database: { kind: 'postgres', url, poolSize } });
@@ -513,7 +480,15 @@ async function main() {
     const all = collections[caseName];
     const traced = await traceSettlements(app, simulator, all.slice(0, TRACED));
     const together = await traceTogether(app, simulator, all.slice(TRACED, TRACED + TRACED_TOGETHER));
-    const load = all.slice(TRACED + TRACED_TOGETHER);
+    const warmUp = all.slice(TRACED + TRACED_TOGETHER, TRACED + TRACED_TOGETHER + WARM_UP);
+    const warm = await provider.run(
+      callbackUrl,
+      connections,
+      warmUp.map((payment) => callbackOf(simulator, payment)),
+      () => {},
+    );
+    if (warm.thrown > 0) throw new Error(`${warm.thrown} warm-up callbacks failed: ${warm.firstError}`);
+    const load = all.slice(TRACED + TRACED_TOGETHER + WARM_UP);
     log(`Settling ${load.length} collections (${caseName}) from ${connections} connections…`);
     // What ran before (the collections started, the traced settlements) has its counters flushed
     // first, so the case counts only its own: read at once, they added a second or so of the
@@ -522,9 +497,13 @@ async function main() {
     const before = await readCounters(admin, name);
     const writesBefore = await readTableWrites(tables);
     const sampler = sampleWaits(BASE_URL, name);
-    const cpuBefore = cpuSnapshot(server.pid);
-    const timed = await timedPool(load, connections, (payment) => sendCallback(simulator, payment));
-    const cpu = cpuBetween(cpuBefore, cpuSnapshot(server.pid));
+    // Signed before the clock starts: the provider's servers do that work on their own machines.
+    const calls = load.map((payment) => callbackOf(simulator, payment));
+    let cpuBefore = cpuSnapshot(server.pid, provider.pid);
+    const timed = await provider.run(callbackUrl, connections, calls, () => {
+      cpuBefore = cpuSnapshot(server.pid, provider.pid);
+    });
+    const cpu = cpuBetween(cpuBefore, cpuSnapshot(server.pid, provider.pid));
     const waits = await sampler.stop();
     // The server's connections stay open: their last counters are flushed once they have idled.
     await new Promise((resolve) => setTimeout(resolve, STATS_FLUSHED_MS));
@@ -573,7 +552,7 @@ async function main() {
   await app.close();
   await services.paymentProviders.close();
   await simulator.close();
-  callbackAgent.destroy();
+  await provider.close();
 
   process.stdout.write(`${report(runs, floors, bursts, rss)}\n`);
   const failed =
@@ -658,17 +637,17 @@ function report(
   }
   lines.push(
     '',
-    'CPU per settlement (ms; "bench" is the load generator and the MoMo simulator; PostgreSQL is every process of the cluster, its backends and its background processes (checkpointer, WAL writer, background writer); "machine" counts all cores, busy share of all of them):',
+    'CPU per settlement (ms; "provider" is the process that posts the callbacks, the load generator; "bench" is this process: the wait sampler, the MoMo simulator and the in-process app at rest; PostgreSQL is every process of the cluster, its backends and its background processes (checkpointer, WAL writer, background writer); "machine" counts all cores, busy share of all of them):',
     '',
-    '| case | server | PostgreSQL | of it, backends | of it, background | bench | other | machine busy | machine busy % |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| case | server | PostgreSQL | of it, backends | of it, background | provider | bench | other | machine busy | machine busy % |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const r of runs) {
     const n = r.timed.latencies.length;
     const c = r.cpu;
-    const other = c.machineBusyMs - c.serverMs - c.postgresMs - c.benchMs;
+    const other = c.machineBusyMs - c.serverMs - c.postgresMs - c.providerMs - c.benchMs;
     lines.push(
-      `| ${r.name} | ${fmt(c.serverMs / n, 2)} | ${fmt(c.postgresMs / n, 2)} | ${fmt((c.postgresMs - c.postgresBackgroundMs) / n, 2)} | ${fmt(c.postgresBackgroundMs / n, 2)} | ${fmt(c.benchMs / n, 2)} | ${fmt(other / n, 2)} | ${fmt(c.machineBusyMs / n, 2)} | ${fmt((100 * c.machineBusyMs) / (c.machineBusyMs + c.machineIdleMs))} % |`,
+      `| ${r.name} | ${fmt(c.serverMs / n, 2)} | ${fmt(c.postgresMs / n, 2)} | ${fmt((c.postgresMs - c.postgresBackgroundMs) / n, 2)} | ${fmt(c.postgresBackgroundMs / n, 2)} | ${fmt(c.providerMs / n, 2)} | ${fmt(c.benchMs / n, 2)} | ${fmt(other / n, 2)} | ${fmt(c.machineBusyMs / n, 2)} | ${fmt((100 * c.machineBusyMs) / (c.machineBusyMs + c.machineIdleMs))} % |`,
     );
   }
   lines.push(

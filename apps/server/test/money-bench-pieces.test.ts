@@ -1,7 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { type CpuSnapshot, cpuBetween, type TableWrites, writesBetween } from '../bench/money/observe.ts';
 import { parsePgbench } from '../bench/money/pgbench.ts';
 import { percentile, timedPool } from '../bench/money/pool.ts';
+import { startProvider } from '../bench/money/provider-client.ts';
 
 // pgbench 15's report, as the benchmark reads it.
 const REPORT = `pgbench (15.20 (Debian 15.20-0+deb12u1))
@@ -61,6 +64,62 @@ describe("bench:money's pieces", () => {
     expect(timed.latencies).toHaveLength(5);
   });
 
+  it('posts every signed callback from its own process, only after go, and counts a refused one as an error', async () => {
+    const seen: { body: string; signature: string | undefined; path: string | undefined }[] = [];
+    let open = 0;
+    let mostOpen = 0;
+    const server = http.createServer((req, res) => {
+      open++;
+      mostOpen = Math.max(mostOpen, open);
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      req.on('end', () => {
+        seen.push({ body, signature: req.headers['x-sente-signature'] as string | undefined, path: req.url });
+        const { n } = JSON.parse(body) as { n: number };
+        // Answered a little later, so that the calls overlap as the connections allow.
+        setTimeout(() => {
+          open--;
+          if (n === 3) res.writeHead(409).end('{"error":"no"}');
+          else
+            res
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(`{"status":"${n % 2 ? 'applied' : 'unchanged'}"}`);
+        }, 5);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const provider = startProvider();
+    try {
+      const calls = [1, 2, 3, 4, 5, 6].map((n) => ({ body: JSON.stringify({ n }), signature: `sig-${n}` }));
+      let seenAtGo = -1;
+      const timed = await provider.run(
+        `http://127.0.0.1:${port}/api/payments/callback/mtn/`,
+        2,
+        calls,
+        () => {
+          seenAtGo = seen.length;
+        },
+      );
+      expect(seenAtGo).toBe(0);
+      expect(seen.map((s) => s.signature).toSorted()).toEqual(calls.map((c) => c.signature));
+      expect(seen.every((s) => s.path === '/api/payments/callback/mtn/')).toBe(true);
+      expect(seen.map((s) => s.body).toSorted()).toEqual(calls.map((c) => c.body));
+      expect(mostOpen).toBe(2);
+      expect(timed.thrown).toBe(1);
+      expect(timed.firstError).toMatch(/callback answered 409/);
+      expect(timed.results.toSorted()).toEqual([false, false, false, true, true]);
+      expect(timed.latencies).toHaveLength(6);
+      expect(timed.latencies.every((ms) => ms >= 4)).toBe(true);
+      expect(timed.wallMs).toBeGreaterThan(0);
+    } finally {
+      await provider.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('takes the p-th percentile as the smallest value with p % at or below it', () => {
     const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(percentile(sorted, 50)).toBe(50);
@@ -73,6 +132,7 @@ describe("bench:money's pieces", () => {
     const snapshot = (postgres: [string, number, boolean][], machineBusyMs: number): CpuSnapshot => ({
       serverMs: 0,
       postgres: new Map(postgres.map(([pid, ticks, background]) => [pid, { ticks, background }])),
+      providerMs: 0,
       benchMs: 0,
       machineBusyMs,
       machineIdleMs: 0,

@@ -136,8 +136,13 @@ export interface WaitProfile {
   readonly lockWaiters: readonly { readonly statement: string; readonly seen: number }[];
 }
 
-/** Samples the database's backends every `everyMs` until stopped. */
-export function sampleWaits(adminUrl: string, database: string, everyMs = 10) {
+/**
+ * Samples the database's backends every `everyMs` until stopped. Every 25 ms, not 10 (until 1 Dec
+ * 2026): at 10 ms the sampler took 64 ms of a core each second in this process and more in
+ * PostgreSQL, about 0.16 ms per settlement on the cores the case is measured on, which pgbench
+ * does not pay; a case of five seconds still gets some 200 samples.
+ */
+export function sampleWaits(adminUrl: string, database: string, everyMs = 25) {
   const client = new pg.Client({ connectionString: adminUrl });
   let running = true;
   let samples = 0;
@@ -252,12 +257,14 @@ export async function walOfDatabase(
 
 /**
  * CPU time by who spent it, from /proc (Linux): the server process, every PostgreSQL process of the
- * cluster (backends, WAL writer, checkpointer: a shared cluster's other databases included), this
- * benchmark's process (load generator and MoMo simulator), and the whole machine's busy and idle
+ * cluster (backends, WAL writer, checkpointer: a shared cluster's other databases included), the
+ * provider process that posts the callbacks (the load generator), this benchmark's own process (the
+ * wait sampler, the MoMo simulator, the in-process app at rest), and the whole machine's busy and idle
  * time. On two shared cores this says whether a case was short of CPU and whose.
  */
 export interface CpuSnapshot {
   readonly serverMs: number;
+  readonly providerMs: number;
   readonly postgres: ReadonlyMap<string, { readonly ticks: number; readonly background: boolean }>;
   readonly benchMs: number;
   readonly machineBusyMs: number;
@@ -267,6 +274,8 @@ export interface CpuSnapshot {
 /** CPU milliseconds spent between two snapshots, by whom. */
 export interface CpuSpent {
   readonly serverMs: number;
+  /** The provider process that posts the callbacks (the load generator). */
+  readonly providerMs: number;
   readonly postgresMs: number;
   /** Of postgresMs: the cluster's own processes (checkpointer, WAL writer, background writer…). */
   readonly postgresBackgroundMs: number;
@@ -308,7 +317,7 @@ function postgresTicks(): Map<string, { ticks: number; background: boolean }> {
   return byPid;
 }
 
-export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
+export function cpuSnapshot(serverPid: number | undefined, providerPid?: number): CpuSnapshot {
   const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
   const jiffies = (cpu ?? '').trim().split(/\s+/).slice(1).map(Number);
   const idle = (jiffies[3] ?? 0) + (jiffies[4] ?? 0); // idle + iowait
@@ -316,6 +325,7 @@ export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
   const usage = process.cpuUsage();
   return {
     serverMs: serverPid === undefined ? 0 : processTicks(serverPid) * TICK_MS,
+    providerMs: providerPid === undefined ? 0 : processTicks(providerPid) * TICK_MS,
     postgres: postgresTicks(),
     benchMs: (usage.user + usage.system) / 1000,
     machineBusyMs: (total - idle) * TICK_MS,
@@ -341,6 +351,7 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): CpuSpent {
   }
   return {
     serverMs: after.serverMs - before.serverMs,
+    providerMs: after.providerMs - before.providerMs,
     postgresMs,
     postgresBackgroundMs,
     benchMs: after.benchMs - before.benchMs,
