@@ -5,7 +5,7 @@ import { daysInArrears, type LoanStatus, loanStatusFor, statusChangeReason } fro
 import {
   type AllocationWrites,
   type EarlierRepayment,
-  findInstallmentsOfLoans,
+  findUnpaidInstallmentsOfLoans,
   type InstallmentRow,
   type LoanRow,
   lockLoansForRepayments,
@@ -75,6 +75,7 @@ export async function allocateRepayment(tx: Tx, input: AllocateRepaymentInput): 
 interface LoanState {
   readonly loan: LoanRow;
   readonly borrower: RepaidLoan['borrower'];
+  /** Its installments not yet fully paid when the unit of work began, in order. */
   readonly installments: InstallmentRow[];
   /** Ids of the installments the repayments reached. */
   readonly touched: Set<number>;
@@ -113,9 +114,9 @@ export async function allocateRepayments(
   const earlierOf = new Map<number, EarlierRepayment>(
     (locked?.earlier ?? []).map((repayment) => [repayment.platformTransactionId, repayment]),
   );
-  // Schedules only of the loans something will be applied to.
+  // What is left of the schedules of the loans something will be applied to.
   const owing = (locked?.loans ?? []).filter(({ loan }) => loan.totalPayable > loan.totalPayments);
-  const installments = await findInstallmentsOfLoans(
+  const installments = await findUnpaidInstallmentsOfLoans(
     tx,
     owing.map(({ loan }) => loan.id),
   );

@@ -182,11 +182,17 @@ export async function findLoanById(db: DbOrTx, loanId: number): Promise<LoanRow 
   return row;
 }
 
-const installmentsOfLoans = preparedRead('loans.installments_of_loans', (db) =>
+// Only what is still owed: a repayment reaches the oldest unpaid installment first and never a paid
+// one, so the paid part of a schedule (half of it, on average over a loan's life) is not read.
+const unpaidInstallmentsOfLoans = preparedRead('loans.unpaid_installments_of_loans', (db) =>
   db
     .select()
     .from(loanInstallments)
-    .where(sql`${loanInstallments.loanId} = any(${sql.placeholder('loanIds')}::integer[])`)
+    .where(
+      sql`${loanInstallments.loanId} = any(${sql.placeholder('loanIds')}::integer[])
+        and (${loanInstallments.principalPaid} < ${loanInstallments.principalDue}
+          or ${loanInstallments.interestPaid} < ${loanInstallments.interestDue})`,
+    )
     .orderBy(asc(loanInstallments.loanId), asc(loanInstallments.number)),
 );
 
@@ -202,13 +208,13 @@ export async function findInstallments(db: DbOrTx, loanId: number): Promise<Inst
   return installmentsOf(db).execute({ loanId });
 }
 
-/** The schedules of the loans, each in installment order. */
-export async function findInstallmentsOfLoans(
+/** The installments of the loans not yet fully paid, each loan's in installment order. */
+export async function findUnpaidInstallmentsOfLoans(
   db: DbOrTx,
   loanIds: readonly number[],
 ): Promise<InstallmentRow[]> {
   if (loanIds.length === 0) return [];
-  return installmentsOfLoans(db).execute({ loanIds: [...loanIds] });
+  return unpaidInstallmentsOfLoans(db).execute({ loanIds: [...loanIds] });
 }
 
 /** What a repayment changes on its loan. */
