@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate, useSearchParams } from 'react-router';
 
 export type UrlValue = string | number | null | undefined;
 
@@ -17,27 +17,34 @@ export interface UrlState {
   update(changes: Readonly<Record<string, UrlValue>>, options?: { readonly replace?: boolean }): void;
 }
 
-/** Filters and the page live in the URL, so a reload and the back button keep them. */
+/**
+ * Filters and the page live in the URL, so a reload and the back button keep them. A change builds on
+ * the URL as the router has it when the change is made, not as this render saw it: React Router's
+ * functional `setSearchParams` starts from the render's parameters, so a change made before the page
+ * had re-rendered after a link (a sort chosen right after a bucket link) dropped what the link had
+ * set. A change from a page that has been left since is dropped.
+ */
 export function useUrlState(defaults: Readonly<Record<string, string>> = {}): UrlState {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The data router (createBrowserRouter, createMemoryRouter) holds the location as it is now.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
 
   const update = useCallback(
     (changes: Readonly<Record<string, UrlValue>>, options: { readonly replace?: boolean } = {}) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            const text = value === null || value === undefined ? '' : String(value);
-            if (text === '' || defaults[key] === text) next.delete(key);
-            else next.set(key, text);
-          }
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: options.replace === true },
-      );
+      const now = router?.state.location ?? location;
+      if (now.pathname !== location.pathname) return;
+      const next = new URLSearchParams(now.search);
+      for (const [key, value] of Object.entries(changes)) {
+        const text = value === null || value === undefined ? '' : String(value);
+        if (text === '' || defaults[key] === text) next.delete(key);
+        else next.set(key, text);
+      }
+      if (!('page' in changes)) next.delete('page');
+      navigate({ search: `?${next}` }, { replace: options.replace === true });
     },
-    [setParams, defaults],
+    [router, location, navigate, defaults],
   );
 
   return {
