@@ -19,14 +19,9 @@ export type ProviderMessage =
   | { readonly kind: 'go' }
   | { readonly kind: 'exit' };
 
-export interface ProviderDone {
+/** A run's calls as timedPool answers them (`results`: whether each answered call said `applied`). */
+export interface ProviderDone extends Timed<boolean> {
   readonly kind: 'done';
-  readonly wallMs: number;
-  readonly latencies: number[];
-  /** Per answered call: whether it said `applied`. */
-  readonly applied: boolean[];
-  readonly thrown: number;
-  readonly firstError: string | null;
   /** The provider process's own CPU during the calls. */
   readonly cpuMs: number;
 }
@@ -85,14 +80,8 @@ export function startProvider(): Provider {
       const done = await finished;
       if (done.kind === 'failed') throw new Error(`the provider failed: ${done.message}`);
       if (done.kind !== 'done') throw new Error(`the provider answered ${done.kind} to go`);
-      return {
-        wallMs: done.wallMs,
-        latencies: done.latencies,
-        results: done.applied,
-        thrown: done.thrown,
-        firstError: done.firstError,
-        cpuMs: done.cpuMs,
-      };
+      const { kind: _, ...timed } = done;
+      return timed;
     },
     async close() {
       if (child.exitCode !== null) return;

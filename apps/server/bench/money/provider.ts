@@ -7,10 +7,11 @@
  * `http` client's CPU per call), and the process holds nothing but them, where the benchmark's own
  * process holds an in-process app, its pool and the seeded cases (a heap its collector walks).
  *
- * Run by `runProviderCallbacks` (provider-client.ts) with an IPC channel: it is sent a `load`
+ * Started by `startProvider` (provider-client.ts) with an IPC channel: it is sent a `load`
  * message, answers `loaded`, is sent `go`, and answers `done` with the timings.
  */
 import { Pool } from 'undici';
+import { timedPool } from './pool.ts';
 import type { ProviderDone, ProviderMessage } from './provider-client.ts';
 
 let loaded: Extract<ProviderMessage, { kind: 'load' }> | null = null;
@@ -18,50 +19,21 @@ let loaded: Extract<ProviderMessage, { kind: 'load' }> | null = null;
 async function run(load: Extract<ProviderMessage, { kind: 'load' }>): Promise<ProviderDone> {
   const url = new URL(load.url);
   const pool = new Pool(url.origin, { connections: load.connections, pipelining: 1 });
-  const latencies: number[] = [];
-  const applied: boolean[] = [];
-  let thrown = 0;
-  let firstError: string | null = null;
-  let next = 0;
   const cpu = process.cpuUsage();
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(load.connections, load.calls.length) }, async () => {
-      while (next < load.calls.length) {
-        const call = load.calls[next++];
-        if (!call) break;
-        const at = performance.now();
-        try {
-          const { statusCode, body } = await pool.request({
-            path: url.pathname,
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-sente-signature': call.signature },
-            body: call.body,
-          });
-          const text = await body.text();
-          if (statusCode !== 200) throw new Error(`callback answered ${statusCode}: ${text}`);
-          applied.push((JSON.parse(text) as { status?: string }).status === 'applied');
-        } catch (error) {
-          thrown++;
-          firstError ??= error instanceof Error ? error.message : String(error);
-        }
-        latencies.push(performance.now() - at);
-      }
-    }),
-  );
-  const wallMs = performance.now() - started;
+  const timed = await timedPool(load.calls, load.connections, async (call) => {
+    const { statusCode, body } = await pool.request({
+      path: url.pathname,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sente-signature': call.signature },
+      body: call.body,
+    });
+    const text = await body.text();
+    if (statusCode !== 200) throw new Error(`callback answered ${statusCode}: ${text}`);
+    return (JSON.parse(text) as { status?: string }).status === 'applied';
+  });
   const spent = process.cpuUsage(cpu);
   await pool.close();
-  latencies.sort((a, b) => a - b);
-  return {
-    kind: 'done',
-    wallMs,
-    latencies,
-    applied,
-    thrown,
-    firstError,
-    cpuMs: (spent.user + spent.system) / 1000,
-  };
+  return { kind: 'done', ...timed, cpuMs: (spent.user + spent.system) / 1000 };
 }
 
 process.on('message', (message: ProviderMessage) => {
