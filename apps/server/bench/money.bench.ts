@@ -103,9 +103,10 @@ const TRACED = 10;
 /** Then this many at once, in-process and watched: the statements of settlements grouped (ADR 015). */
 const TRACED_TOGETHER = 16;
 /**
- * Then this many through the server, before the case is measured: the first callbacks of a case
- * met a callback path the server (and the provider process) had not yet compiled, and the spread
- * case, always first, paid for it.
+ * Then this many through the server, before the case is measured (at most a tenth of what is left,
+ * so a small development run still measures most of its collections): the first callbacks of a
+ * case met a callback path the server (and the provider process) had not yet compiled, and the
+ * spread case, always first, paid for it.
  */
 const WARM_UP = 200;
 
@@ -480,7 +481,8 @@ async function main() {
     const all = collections[caseName];
     const traced = await traceSettlements(app, simulator, all.slice(0, TRACED));
     const together = await traceTogether(app, simulator, all.slice(TRACED, TRACED + TRACED_TOGETHER));
-    const warmUp = all.slice(TRACED + TRACED_TOGETHER, TRACED + TRACED_TOGETHER + WARM_UP);
+    const untraced = all.slice(TRACED + TRACED_TOGETHER);
+    const warmUp = untraced.slice(0, Math.min(WARM_UP, Math.floor(untraced.length / 10)));
     const warm = await provider.run(
       callbackUrl,
       connections,
@@ -488,7 +490,7 @@ async function main() {
       () => {},
     );
     if (warm.thrown > 0) throw new Error(`${warm.thrown} warm-up callbacks failed: ${warm.firstError}`);
-    const load = all.slice(TRACED + TRACED_TOGETHER + WARM_UP);
+    const load = untraced.slice(warmUp.length);
     log(`Settling ${load.length} collections (${caseName}) from ${connections} connections…`);
     // What ran before (the collections started, the traced settlements) has its counters flushed
     // first, so the case counts only its own: read at once, they added a second or so of the
