@@ -116,6 +116,16 @@ export const loans = pgTable(
     index('loans_owed_idx')
       .on(sql`(${t.totalPayable} - ${t.totalPayments})`, t.id)
       .where(sql`${t.status} <> 'FULLY_PAID'`),
+    // The same by the month of the oldest unpaid due date: a bucket that ends before this month is
+    // read month by month and merged (loan-reads.repo.ts). Migration 0046 adds the INCLUDE of
+    // loans_owed_idx, so each month's read is index-only and tests the due date in the index.
+    index('loans_owed_by_month_idx')
+      .on(
+        sql`date_trunc('month', ${t.oldestUnpaidDueDate}::timestamp)`,
+        sql`(${t.totalPayable} - ${t.totalPayments})`,
+        t.id,
+      )
+      .where(sql`${t.status} <> 'FULLY_PAID'`),
     check(
       'loans_payments_within_payable',
       sql`${t.totalPayments} >= 0 and ${t.totalPayments} <= ${t.totalPayable}`,

@@ -2,7 +2,14 @@ import type { CollectionOrdering } from '@sente/contract';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
-import { amongNamedPage, type ConditionPlacement, pageValue } from '../../db/page-ids.ts';
+import {
+  amongNamedPage,
+  type ConditionPlacement,
+  namedPageLimit,
+  namedPageOffset,
+  pageValue,
+  unplannedValue,
+} from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   arrearsCounts,
@@ -252,6 +259,98 @@ const overduePage = preparedRead('loans.overdue_page', (db, shape: `${string}/${
     .orderBy(...order);
 });
 
+/** The earliest next due date of any loan: where a range open at its start ("90+ days") begins. */
+const earliestDueDate = preparedRead('loans.earliest_due_date', (db) =>
+  db.select({ day: sql<string | null>`min(${loans.oldestUnpaidDueDate})::text` }).from(loans),
+);
+
+export async function findEarliestDueDate(db: DbOrTx): Promise<string | undefined> {
+  return (await earliestDueDate(db).execute())[0]?.day ?? undefined;
+}
+
+type BalanceOrdering = Extract<CollectionOrdering, 'remaining_balance' | '-remaining_balance'>;
+const isBalanceOrdering = (ordering: CollectionOrdering): ordering is BalanceOrdering =>
+  ordering === 'remaining_balance' || ordering === '-remaining_balance';
+
+/**
+ * The most index entries a Collections page by balance read month by month may read: each month's
+ * first offset + limit loans. The 90+ bucket spans 33 months at a million users: 330 entries for
+ * its first page of ten, where the walk of loans_owed_idx passed 29,961 (docs/scale.md, "The 90+
+ * bucket by balance, month by month").
+ */
+export const OWED_MONTH_READ_BUDGET = 20_000;
+
+/** The calendar months from `from`'s to `to`'s (ISO dates), both counted; 0 when `to` is earlier. */
+export function monthsInRange(from: string, to: string): number {
+  const month = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
+  return Math.max(0, month(to) - month(from) + 1);
+}
+
+// The month of the oldest unpaid due date, as loans_owed_by_month_idx holds it (migration 0046).
+const dueMonth = sql`date_trunc('month', ${loans.oldestUnpaidDueDate}::timestamp)`;
+
+/**
+ * A Collections page by what is still owed, read month by month: for each calendar month of the
+ * range its first offset + limit loans by balance, through loans_owed_by_month_idx (index-only, the
+ * due date tested in the index), then the months merged and the page taken. The walk of
+ * loans_owed_idx passes every loan outside the range with a smaller (or larger) balance, and the
+ * smallest balances are loans near their end, rarely 90 days late; this reads at most
+ * months × (offset + limit) entries, of which only the range's two end months hold loans outside it.
+ */
+const overduePageByMonth = preparedRead('loans.overdue_page_by_month', (db, ordering: BalanceOrdering) => {
+  const direction = sql.raw(ordering === 'remaining_balance' ? 'asc' : 'desc');
+  const dueFrom = unplannedValue('dueFrom', 'date');
+  const dueTo = unplannedValue('dueTo', 'date');
+  const pageIds = sql`select month_loans.id from generate_series(date_trunc('month', ${dueFrom}::timestamp), date_trunc('month', ${dueTo}::timestamp), interval '1 month') as due(month)
+    cross join lateral (
+      select ${loans.id} as id, ${owed} as owed from ${loans}
+      where ${loans.status} <> 'FULLY_PAID' and ${dueMonth} = due.month
+        and ${loans.oldestUnpaidDueDate} >= ${dueFrom} and ${loans.oldestUnpaidDueDate} <= ${dueTo}
+      order by ${owed} ${direction}, ${loans.id} ${direction}
+      limit ${unplannedValue('monthLimit', 'bigint')}
+    ) as month_loans
+    order by month_loans.owed ${direction}, month_loans.id ${direction}
+    limit ${namedPageLimit()} offset ${namedPageOffset()}`;
+  return db
+    .select({
+      loan: loans,
+      userName: users.name,
+      phoneNumber: users.phoneNumber,
+      loanTypeName: loanTypes.name,
+    })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
+    .where(sql`${loans.id} = any(array(${pageIds}))`)
+    .orderBy(...overdueOrder(ordering));
+});
+
+/**
+ * The page by balance month by month when that is the cheaper read: a range that ends before this
+ * month (every bucket past the first, and the first on a month's first day), so that no month read
+ * holds the loans not yet due, which are most open loans; and within the budget. Otherwise
+ * undefined: the page walks loans_owed_idx.
+ */
+async function overduePageMonthByMonth(
+  db: DbOrTx,
+  today: string,
+  filter: OverdueFilter,
+): Promise<Omit<OverdueRow, 'overdueInstallments' | 'amountOverdue'>[] | undefined> {
+  const { ordering, dueTo } = filter;
+  if (!isBalanceOrdering(ordering) || !dueTo || dueTo.slice(0, 7) >= today.slice(0, 7)) return undefined;
+  const dueFrom = filter.dueFrom ?? (await findEarliestDueDate(db));
+  if (!dueFrom) return undefined;
+  const monthLimit = filter.offset + filter.limit;
+  if (monthsInRange(dueFrom, dueTo) * monthLimit > OWED_MONTH_READ_BUDGET) return undefined;
+  return overduePageByMonth(db, ordering).execute({
+    dueFrom,
+    dueTo,
+    monthLimit,
+    limit: filter.limit,
+    offset: filter.offset,
+  });
+}
+
 // The page's loans as one int[] parameter: an IN list would be a different statement per page length.
 const overdueInstallments = preparedRead('loans.overdue_installments', (db) =>
   db
@@ -343,6 +442,8 @@ export async function listOverdueLoans(
   const where = `${filter.dueFrom === undefined ? '' : 'f'}${filter.dueTo === undefined ? '' : 't'}`;
   // Counted from the running counts per oldest unpaid due date (migration 0016), one row per day.
   const [total] = await overdueCount(db, where).execute({ today, ...filter });
-  const views = await overduePage(db, `${where}/${filter.ordering}`).execute({ today, ...filter });
+  const views =
+    (await overduePageMonthByMonth(db, today, filter)) ??
+    (await overduePage(db, `${where}/${filter.ordering}`).execute({ today, ...filter }));
   return { count: total?.n ?? 0, rows: await withArrears(db, today, views) };
 }
