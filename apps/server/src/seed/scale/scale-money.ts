@@ -127,7 +127,12 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
     status: Status;
     createdAt: number;
     finishedAt: number;
-    requestKey: string;
+    /**
+     * The payment's request key, or how to make it from the payment's id: a person's deposits can
+     * fall on the same instant (a lender covering two bids before it was verified deposits at its
+     * verification, twice), so a key made of the person and the time alone was not unique.
+     */
+    requestKey: string | ((id: number) => string);
     description: string;
     loanId?: number | null;
     applicationId?: number | null;
@@ -142,7 +147,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
     sink.add(T.transactions, [
       id,
       reference,
-      input.requestKey,
+      typeof input.requestKey === 'string' ? input.requestKey : input.requestKey(id),
       input.person.id,
       input.type,
       userSees,
@@ -275,7 +280,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
           status: 'FAILED',
           createdAt: at - rng.int(30, 600) * MINUTE,
           finishedAt: at - rng.int(1, 29) * MINUTE,
-          requestKey: `seed.repay-failed:${loanId}:${at}`,
+          requestKey: (id) => `seed.repay-failed:${loanId}:${id}`,
           description,
           loanId,
           failureReason: rng.pick(COLLECTION_FAILURES),
@@ -288,7 +293,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
         status: 'COMPLETED',
         createdAt: at - rng.int(1, 5) * MINUTE,
         finishedAt: at,
-        requestKey: `seed.repay:${loanId}:${at}`,
+        requestKey: (id) => `seed.repay:${loanId}:${id}`,
         description,
         loanId,
       });
@@ -335,7 +340,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
         status: 'COMPLETED',
         createdAt: at - rng.int(1, 10) * MINUTE,
         finishedAt: at,
-        requestKey: `seed.fund:${person.id}:${at}`,
+        requestKey: (id) => `seed.fund:${person.id}:${id}`,
         description: `Wallet deposit from ${phoneOf(person)}`,
       });
       post(`payment:${id}:settle`, 'DEPOSIT', `Deposit ${reference} received`, id, at, [
@@ -394,7 +399,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
             status: failed ? 'FAILED' : 'COMPLETED',
             createdAt: at - rng.int(1, 10) * MINUTE,
             finishedAt: at,
-            requestKey: `seed.deposit:${person.id}:${at}`,
+            requestKey: (id) => `seed.deposit:${person.id}:${id}`,
             description: `Wallet deposit from ${phoneOf(person)}`,
             failureReason: rng.pick(COLLECTION_FAILURES),
           });
@@ -417,7 +422,7 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
           status: failed ? 'FAILED' : 'COMPLETED',
           createdAt,
           finishedAt: at,
-          requestKey: `seed.withdraw:${person.id}:${at}`,
+          requestKey: (id) => `seed.withdraw:${person.id}:${id}`,
           description: `Wallet withdrawal to ${phoneOf(person)}`,
           failureReason: rng.pick(PAYOUT_FAILURES),
         });

@@ -1,8 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type PostgresTestDatabase } from '../../../test/test-db.ts';
+import type { Sink, Value } from './bulk-sink.ts';
+import { Prng } from './prng.ts';
 import { silentProgress } from './progress.ts';
+import { MONEY_TABLES, moneyWriter } from './scale-money.ts';
+import type { Person } from './scale-people.ts';
 import { seedAtScale } from './scale-seed.ts';
+import { Ids } from './tables.ts';
 
 async function count(client: pg.Client, text: string): Promise<number> {
   return Number((await client.query(text)).rows[0]?.n);
@@ -313,5 +318,41 @@ describe('seed --scale, the money', () => {
          where coalesce(d.p, 0) <> coalesce(s.p, 0)`,
       ),
     ).toBe(0);
+  });
+});
+
+describe('seed --scale, the payments’ request keys', () => {
+  it('gives two deposits of one lender at one instant two request keys', () => {
+    // A lender covering two bids before it was verified deposits at its verification, twice: at a
+    // million users that made two keys alike, and the seed failed on rebuilding the unique index.
+    const keys: Value[] = [];
+    const sink: Sink = {
+      add: (table, values) => {
+        if (table === MONEY_TABLES.transactions)
+          keys.push(values[table.columns.indexOf('request_key')] ?? null);
+      },
+      flush: async () => {},
+      finish: async () => {},
+      counts: new Map(),
+    };
+    const now = Date.parse('2026-06-15T09:00:00Z');
+    const writer = moneyWriter(new Prng(7), sink, new Ids(), now, 0);
+    const lender: Person = {
+      id: 42,
+      role: 'lender',
+      name: 'Okot',
+      surname: 'Denis',
+      female: false,
+      phone: '+256772000042',
+      provider: 'mtn',
+      district: { name: 'Gulu', areas: ['Layibi'] },
+      registeredAt: now - 86_400_000,
+      closedAt: null,
+      searchText: 'okot denis +256772000042',
+    };
+    writer.fundingDeposit(lender, 500_000, now - 60_000);
+    writer.fundingDeposit(lender, 750_000, now - 60_000);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
   });
 });
