@@ -136,7 +136,7 @@ describe('GET /api/loans/overdue-payments/ by remaining balance, a bucket read m
   it('answers a page past the budget alike, by walking the balances', async () => {
     const db = t.db.database.db;
     const filter = { dueTo: '2025-03-17', ordering: 'remaining_balance' as const, limit: 2 };
-    // From the earliest due date, 11 November, to March: five months.
+    // From the first day a late loan of the bucket fell due, 11 November, to its last, 10 March.
     expect(monthsInRange('2024-11-11', '2025-03-17')).toBe(5);
     const deep = OWED_MONTH_READ_BUDGET / 5;
     const past = await listOverdueLoans(db, TODAY, { ...filter, offset: deep });
@@ -151,15 +151,22 @@ describe('GET /api/loans/overdue-payments/ by remaining balance, a bucket read m
   it.runIf(testEngine() === 'postgres')(
     'reads a past bucket by balance month by month, this month’s bucket and a page past the budget by the walk',
     async () => {
-      const names = async (query: string) =>
+      const statements = async (query: string) =>
         (
           await captureQueries(() =>
             t.app.inject({ url: `/api/loans/overdue-payments/?${query}`, headers: bearer(adminToken) }),
           )
         )
           .flat()
-          .map((q) => q.name ?? '')
-          .filter((name) => name.startsWith('loans.overdue_page'));
+          .map((q) => q.name ?? '');
+      const names = async (query: string) =>
+        (await statements(query)).filter((name) => name.startsWith('loans.overdue_page'));
+      // The count's statement names the bucket's first and last late days: no other is needed.
+      expect(await statements('bucket=90%2B&ordering=remaining_balance')).toEqual([
+        'loans.overdue_count_and_days:t',
+        'loans.overdue_page_by_month:remaining_balance',
+        'loans.overdue_installments',
+      ]);
       expect(await names('bucket=90%2B&ordering=remaining_balance')).toEqual([
         'loans.overdue_page_by_month:remaining_balance',
       ]);

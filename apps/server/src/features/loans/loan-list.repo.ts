@@ -24,12 +24,7 @@ import {
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loanSearchTexts, loans, loanTypes, users } from '../../db/schema/index.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
-import {
-  borrowerNameByKey,
-  findEarliestDueDate,
-  type LoanView,
-  runningLoanCount,
-} from './loan-reads.repo.ts';
+import { borrowerNameByKey, type LoanView, runningLoanCount } from './loan-reads.repo.ts';
 import type { LoanRow } from './loans.repo.ts';
 
 /** The loans worklist's filters, resolved to column ranges by the service. */
@@ -256,6 +251,11 @@ const listPageByDueDay = preparedRead(
   },
 );
 
+/** The earliest next due date of any loan: where a range open at its start ("90+ days") begins. */
+const earliestDueDate = preparedRead('loans.earliest_due_date', (db) =>
+  db.select({ day: sql<string | null>`min(${loans.oldestUnpaidDueDate})::text` }).from(loans),
+);
+
 /**
  * How a page of a due-date range is read day by day (listPageByDueDay), or undefined for a walk: the
  * filter is the range and at most a status, ordered by opening date. Newest first, a range longer
@@ -275,7 +275,7 @@ async function dueDayReads(
 > {
   const { ordering, dueTo } = filter;
   if (!['ft', 'sft', 't', 'st'].includes(where) || !isDueDayOrdering(ordering) || !dueTo) return undefined;
-  const dueFrom = filter.dueFrom ?? (await findEarliestDueDate(db));
+  const dueFrom = filter.dueFrom ?? (await earliestDueDate(db).execute())[0]?.day;
   if (!dueFrom) return undefined;
   const withinBudget = (from: string) =>
     daysInRange(from, dueTo) * (page.offset + page.limit) <= DUE_DAY_READ_BUDGET;

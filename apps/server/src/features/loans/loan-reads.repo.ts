@@ -177,18 +177,46 @@ export interface OverdueFilter {
   readonly offset: number;
 }
 
+/** The running counts' days before today, within a bucket's dates: f from, t to. */
+const whereLateDays = (shape: string) =>
+  and(
+    lt(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('today')),
+    shape.includes('f') ? gte(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
+    shape.includes('t') ? lte(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
+  );
+
 const overdueCount = preparedRead('loans.overdue_count', (db, shape: string) =>
   db
     .select({ n: sql<number>`coalesce(sum(${arrearsCounts.count}), 0)::int` })
     .from(arrearsCounts)
-    .where(
-      and(
-        lt(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('today')),
-        shape.includes('f') ? gte(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('dueFrom')) : undefined,
-        shape.includes('t') ? lte(arrearsCounts.oldestUnpaidDueDate, sql.placeholder('dueTo')) : undefined,
-      ),
-    ),
+    .where(whereLateDays(shape)),
 );
+
+/**
+ * The list's count, with the first and the last day on which its late loans fell due: the days
+ * whose running count is above zero, which hold exactly the loans of the page's indexes (open, with
+ * a due date). A page read month by month reads those days' months only, and a bucket open at its
+ * start learns where it starts without another statement.
+ */
+const overdueCountAndDays = preparedRead('loans.overdue_count_and_days', (db, shape: string) => {
+  const days = db
+    .select({
+      day: arrearsCounts.oldestUnpaidDueDate,
+      n: sql<number>`sum(${arrearsCounts.count})`.as('n'),
+    })
+    .from(arrearsCounts)
+    .where(whereLateDays(shape))
+    .groupBy(arrearsCounts.oldestUnpaidDueDate)
+    .having(sql`sum(${arrearsCounts.count}) > 0`)
+    .as('late_days');
+  return db
+    .select({
+      n: sql<number>`coalesce(sum(${days.n}), 0)::int`,
+      first: sql<string | null>`min(${days.day})::text`,
+      last: sql<string | null>`max(${days.day})::text`,
+    })
+    .from(days);
+});
 
 /** Loans in arrears per bucket, from the running counts per oldest unpaid due date (one row per day). */
 export async function countOverdueBetween(
@@ -230,6 +258,20 @@ function whereOverdue(shape: string, placement: ConditionPlacement = {}): SQL | 
   );
 }
 
+/** A Collections page's rows: the loan, its borrower's name and phone, its loan type. */
+function selectOverdueViews(db: DbOrTx) {
+  return db
+    .select({
+      loan: loans,
+      userName: users.name,
+      phoneNumber: users.phoneNumber,
+      loanTypeName: loanTypes.name,
+    })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId));
+}
+
 /**
  * The page's ids first, then their rows: the walk of the ordering's index (loans_owed_idx for the
  * remaining balance) tests the due date in the index tuple (migration 0034), so the late loans it
@@ -245,28 +287,10 @@ const overduePage = preparedRead('loans.overdue_page', (db, shape: `${string}/${
     where: whereOverdue(where, { inNamedPage: true }),
     orderBy: order,
   });
-  return db
-    .select({
-      loan: loans,
-      userName: users.name,
-      phoneNumber: users.phoneNumber,
-      loanTypeName: loanTypes.name,
-    })
-    .from(loans)
-    .innerJoin(users, eq(users.id, loans.userId))
-    .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
+  return selectOverdueViews(db)
     .where(onPage)
     .orderBy(...order);
 });
-
-/** The earliest next due date of any loan: where a range open at its start ("90+ days") begins. */
-const earliestDueDate = preparedRead('loans.earliest_due_date', (db) =>
-  db.select({ day: sql<string | null>`min(${loans.oldestUnpaidDueDate})::text` }).from(loans),
-);
-
-export async function findEarliestDueDate(db: DbOrTx): Promise<string | undefined> {
-  return (await earliestDueDate(db).execute())[0]?.day ?? undefined;
-}
 
 type BalanceOrdering = Extract<CollectionOrdering, 'remaining_balance' | '-remaining_balance'>;
 const isBalanceOrdering = (ordering: CollectionOrdering): ordering is BalanceOrdering =>
@@ -311,16 +335,7 @@ const overduePageByMonth = preparedRead('loans.overdue_page_by_month', (db, orde
     ) as month_loans
     order by month_loans.owed ${direction}, month_loans.id ${direction}
     limit ${namedPageLimit()} offset ${namedPageOffset()}`;
-  return db
-    .select({
-      loan: loans,
-      userName: users.name,
-      phoneNumber: users.phoneNumber,
-      loanTypeName: loanTypes.name,
-    })
-    .from(loans)
-    .innerJoin(users, eq(users.id, loans.userId))
-    .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId))
+  return selectOverdueViews(db)
     .where(sql`${loans.id} = any(array(${pageIds}))`)
     .orderBy(...overdueOrder(ordering));
 });
@@ -335,16 +350,17 @@ async function overduePageMonthByMonth(
   db: DbOrTx,
   today: string,
   filter: OverdueFilter,
+  lateDays: { readonly first: string | null; readonly last: string | null },
 ): Promise<Omit<OverdueRow, 'overdueInstallments' | 'amountOverdue'>[] | undefined> {
   const { ordering, dueTo } = filter;
+  const { first, last } = lateDays;
   if (!isBalanceOrdering(ordering) || !dueTo || dueTo.slice(0, 7) >= today.slice(0, 7)) return undefined;
-  const dueFrom = filter.dueFrom ?? (await findEarliestDueDate(db));
-  if (!dueFrom) return undefined;
+  if (!first || !last) return [];
   const monthLimit = filter.offset + filter.limit;
-  if (monthsInRange(dueFrom, dueTo) * monthLimit > OWED_MONTH_READ_BUDGET) return undefined;
+  if (monthsInRange(first, last) * monthLimit > OWED_MONTH_READ_BUDGET) return undefined;
   return overduePageByMonth(db, ordering).execute({
-    dueFrom,
-    dueTo,
+    dueFrom: first,
+    dueTo: last,
     monthLimit,
     limit: filter.limit,
     offset: filter.offset,
@@ -441,9 +457,11 @@ export async function listOverdueLoans(
 ): Promise<{ count: number; rows: OverdueRow[] }> {
   const where = `${filter.dueFrom === undefined ? '' : 'f'}${filter.dueTo === undefined ? '' : 't'}`;
   // Counted from the running counts per oldest unpaid due date (migration 0016), one row per day.
-  const [total] = await overdueCount(db, where).execute({ today, ...filter });
+  const [total] = await overdueCountAndDays(db, where).execute({ today, ...filter });
   const views =
-    (await overduePageMonthByMonth(db, today, filter)) ??
-    (await overduePage(db, `${where}/${filter.ordering}`).execute({ today, ...filter }));
+    (await overduePageMonthByMonth(db, today, filter, {
+      first: total?.first ?? null,
+      last: total?.last ?? null,
+    })) ?? (await overduePage(db, `${where}/${filter.ordering}`).execute({ today, ...filter }));
   return { count: total?.n ?? 0, rows: await withArrears(db, today, views) };
 }
