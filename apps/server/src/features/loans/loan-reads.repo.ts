@@ -299,8 +299,8 @@ const isBalanceOrdering = (ordering: CollectionOrdering): ordering is BalanceOrd
 /**
  * The most index entries a Collections page by balance read month by month may read: each month's
  * first offset + limit loans. The 90+ bucket spans 33 months at a million users: 330 entries for
- * its first page of ten, where the walk of loans_owed_idx passed 29,961 (docs/scale.md, "The 90+
- * bucket by balance, month by month").
+ * its first page of ten, where the walk of loans_owed_idx passed about 30,000 (docs/scale.md, "The
+ * 90+ bucket by balance, month by month").
  */
 export const OWED_MONTH_READ_BUDGET = 20_000;
 

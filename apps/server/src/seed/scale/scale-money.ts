@@ -129,8 +129,8 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
     finishedAt: number;
     /**
      * The payment's request key, or how to make it from the payment's id: a person's deposits can
-     * fall on the same instant (a lender covering two bids before it was verified deposits at its
-     * verification, twice), so a key made of the person and the time alone was not unique.
+     * fall on the same instant (a lender covering two bids made soon after its verification may
+     * deposit for both a minute before it), so a key of the person and the time was not unique.
      */
     requestKey: string | ((id: number) => string);
     description: string;

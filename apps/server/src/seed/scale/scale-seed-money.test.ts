@@ -323,8 +323,9 @@ describe('seed --scale, the money', () => {
 
 describe('seed --scale, the payments’ request keys', () => {
   it('gives two deposits of one lender at one instant two request keys', () => {
-    // A lender covering two bids before it was verified deposits at its verification, twice: at a
-    // million users that made two keys alike, and the seed failed on rebuilding the unique index.
+    // A lender covering two bids made soon after its verification may deposit for both a minute
+    // before it: at a million users that made two keys alike, and the seed failed on rebuilding the
+    // unique index.
     const keys: Value[] = [];
     const sink: Sink = {
       add: (table, values) => {
