@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureQueries } from '../../../test/capture-sql.ts';
+import { everyPage } from '../../../test/every-page.ts';
 import { makeLoan, repayLoan } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { testEngine } from '../../../test/test-db.ts';
@@ -83,23 +84,15 @@ function expected(range: { from?: string; to?: string }, ordering: Ordering): nu
     .map((l) => l.loan);
 }
 
-/** Every page of a query, `size` loans at a time, joined; and the count each page answered. */
+/** Every page of a query, `size` loans at a time, joined; and the counts the pages answered. */
 async function pagesOf(query: string, size: number): Promise<{ ids: number[]; counts: Set<number> }> {
-  const ids: number[] = [];
-  const counts = new Set<number>();
-  for (let page = 1; ; page++) {
-    const res = await t.app.inject({
-      url: `/api/loans/overdue-payments/?${query}&page_size=${size}&page=${page}`,
-      headers: bearer(adminToken),
-    });
-    if (res.statusCode === 404) break;
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { count: number; results: OverdueLoan[]; next: string | null };
-    ids.push(...body.results.map((r) => r.loan));
-    counts.add(body.count);
-    if (!body.next) break;
-  }
-  return { ids, counts };
+  const { rows, counts } = await everyPage<OverdueLoan>(
+    t.app,
+    adminToken,
+    `/api/loans/overdue-payments/?${query}`,
+    size,
+  );
+  return { ids: rows.map((r) => r.loan), counts: new Set(counts) };
 }
 
 const BUCKETS = [

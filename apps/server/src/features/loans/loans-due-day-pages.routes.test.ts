@@ -2,6 +2,7 @@ import { addDays, kampalaDate } from '@sente/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureQueries } from '../../../test/capture-sql.ts';
+import { everyPage } from '../../../test/every-page.ts';
 import { makeLoan, repayLoan } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { testEngine } from '../../../test/test-db.ts';
@@ -90,21 +91,13 @@ function expected(
 
 /** Every page of a query, `size` loans at a time, joined; and the count each page answered. */
 async function pagesOf(query: string, size: number): Promise<{ ids: number[]; counts: number[] }> {
-  const ids: number[] = [];
-  const counts: number[] = [];
-  for (let page = 1; ; page++) {
-    const res = await t.app.inject({
-      url: `/api/loans/loans/?${query}&page_size=${size}&page=${page}`,
-      headers: bearer(adminToken),
-    });
-    if (res.statusCode === 404) break;
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { count: number; results: { id: number }[]; next: string | null };
-    ids.push(...body.results.map((r) => r.id));
-    counts.push(body.count);
-    if (!body.next) break;
-  }
-  return { ids, counts };
+  const { rows, counts } = await everyPage<{ id: number }>(
+    t.app,
+    adminToken,
+    `/api/loans/loans/?${query}`,
+    size,
+  );
+  return { ids: rows.map((r) => r.id), counts };
 }
 
 describe('GET /api/loans/loans/ by arrears bucket and opening date, read day by day', () => {
