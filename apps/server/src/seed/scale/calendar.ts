@@ -22,6 +22,32 @@ export function dateOf(day: number): string {
   return name;
 }
 
+const utcDayPrefixes: string[] = [];
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+
+/**
+ * `new Date(ms).toISOString()` for the seed's instants (1970–9999), the date part memoised per UTC
+ * day: the scale seed writes a timestamp for every ledger line, and `toISOString` was an eighth of
+ * the generator's time.
+ */
+export function isoInstant(ms: number): string {
+  const t = Math.floor(ms);
+  const day = Math.floor(t / DAY_MS);
+  let prefix = utcDayPrefixes[day];
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    utcDayPrefixes[day] = prefix;
+  }
+  let rest = t - day * DAY_MS;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  return `${prefix}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[rest - seconds * 1000]}Z`;
+}
+
 /** The instant a Kampala day starts. */
 export function startOfDay(day: number): number {
   return day * DAY_MS - KAMPALA_UTC_OFFSET_MS;

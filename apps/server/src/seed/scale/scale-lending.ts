@@ -14,7 +14,7 @@ import {
 import { type LoanStatus, loanStatusFor, statusChangeReason } from '../../features/loans/loan-status.ts';
 import { splitRepayment } from '../../features/marketplace/pro-rata.ts';
 import type { Sink } from './bulk-sink.ts';
-import { arrearsDays, dateOf, dayOf, startOfDay } from './calendar.ts';
+import { arrearsDays, dateOf, dayOf, isoInstant, startOfDay } from './calendar.ts';
 import { type Prng, weights } from './prng.ts';
 import type { FundingPart, LenderPart, LenderShare, ListingPlan, MarketWriter } from './scale-marketplace.ts';
 import { ninFor, type Person } from './scale-people.ts';
@@ -24,7 +24,6 @@ import { BUSINESS_SUFFIXES, BUSINESSES, SCALE_LOAN_TYPES, TERM_MONTHS } from './
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface LoanTypeRef {
   readonly id: number;
@@ -311,13 +310,13 @@ function writeApplication(
     identity.nin,
     notes,
     status === 'PENDING' ? null : rng.pick(ctx.adminIds),
-    status === 'PENDING' ? null : iso(decidedAt),
+    status === 'PENDING' ? null : isoInstant(decidedAt),
     loanId,
     credit.score,
     JSON.stringify(credit.reasons),
-    iso(a.createdAt),
-    iso(a.createdAt),
-    iso(updatedAt),
+    isoInstant(a.createdAt),
+    isoInstant(a.createdAt),
+    isoInstant(updatedAt),
     person.searchText,
   ]);
   // As the trigger of migration 0042 writes it: the generated lower(business_name || chr(31) || nin), then the person's text.
@@ -405,7 +404,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
       to,
       days,
       reason,
-      iso(at),
+      isoInstant(at),
     ]);
     status = to;
   };
@@ -416,7 +415,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
     'ACTIVE',
     0,
     'Loan disbursed',
-    iso(disbursedAt),
+    isoInstant(disbursedAt),
   ]);
   /** The job's changes between events: OVERDUE the day after a missed due date, DEFAULT at 90 days. */
   const advance = (until: number) => {
@@ -499,12 +498,12 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
       amount,
       split.principal,
       split.interest,
-      iso(at),
+      isoInstant(at),
       money?.mode ?? 'MTN Mobile Money',
       money?.transactionId ?? null,
       balance,
       daysLate,
-      iso(at),
+      isoInstant(at),
     ]);
     counts.repayments++;
     last = at;
@@ -545,13 +544,13 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
     interestPaid,
     repaymentCount,
     status,
-    iso(disbursedAt),
+    isoInstant(disbursedAt),
     dateOf(rows[rows.length - 1]?.dueDay ?? openingDay),
     oldest === null ? null : dateOf(oldest),
     disbursementId,
     input.disburserId,
-    iso(disbursedAt),
-    iso(last),
+    isoInstant(disbursedAt),
+    isoInstant(last),
     person.searchText,
   ]);
   sink.add(T.loanSearchTexts, [loanId, person.searchText]);
@@ -566,7 +565,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
       share.principalRepaid,
       share.interestPaid,
       share.feesPaid,
-      iso(disbursedAt),
+      isoInstant(disbursedAt),
     ]);
   }
   return loanId;

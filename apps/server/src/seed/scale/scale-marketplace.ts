@@ -14,6 +14,7 @@ import { type Offer, runAuction } from '../../features/marketplace/auction.ts';
 import { offerTerms } from '../../features/marketplace/offer-terms.ts';
 import { riskGradeOf } from '../../features/marketplace/risk-grade.ts';
 import type { Sink } from './bulk-sink.ts';
+import { isoInstant } from './calendar.ts';
 import { type Prng, weights } from './prng.ts';
 import type { Person } from './scale-people.ts';
 import { type Ids, M } from './tables.ts';
@@ -21,7 +22,6 @@ import { type Ids, M } from './tables.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The defaults of config.ts (LISTING_HOURS, OFFER_HOURS, MIN_BID): the seed lists as a default install does. */
 export const SEED_MARKET = { listingHours: 24, offerHours: 24, minBid: 50_000 } as const;
@@ -178,11 +178,11 @@ export function marketWriter(
       institution ? `80020000${String(rng.int(100_000, 999_999))}` : null,
       institution ? person.name : null,
       termsAccepted ? LENDER_TERMS_VERSION : null,
-      termsAccepted ? iso(termsAt as number) : null,
-      verified ? iso(verifiedAt) : null,
+      termsAccepted ? isoInstant(termsAt as number) : null,
+      verified ? isoInstant(verifiedAt) : null,
       verified ? rng.pick(context.adminIds) : null,
       verified ? rng.pick(VERIFICATION_NOTES) : null,
-      iso(verified ? verifiedAt : termsAccepted ? (termsAt as number) : person.registeredAt),
+      isoInstant(verified ? verifiedAt : termsAccepted ? (termsAt as number) : person.registeredAt),
     ]);
     if (!verified) return;
     const rule: Rule | null = rng.chance(0.35)
@@ -442,11 +442,11 @@ export function marketWriter(
         input.maxRateBp,
         riskGradeOf(input.creditScore),
         1,
-        iso(opensAt),
-        iso(closesAt),
-        closedAt === null ? null : iso(closedAt),
-        iso(opensAt),
-        iso(updatedAt),
+        isoInstant(opensAt),
+        isoInstant(closesAt),
+        closedAt === null ? null : isoInstant(closedAt),
+        isoInstant(opensAt),
+        isoInstant(updatedAt),
       ]);
       for (const bid of placed) {
         const state = bidState.get(bid.id) as { status: string; at: number };
@@ -459,8 +459,8 @@ export function marketWriter(
           bid.rateBp,
           state.status,
           bid.automatic,
-          iso(bid.at),
-          iso(state.at),
+          isoInstant(bid.at),
+          isoInstant(state.at),
         ]);
       }
       for (const row of offerRows) {
@@ -484,9 +484,9 @@ export function marketWriter(
           terms.totalPayable,
           new Set(row.offer.fills.map((f) => f.lenderId)).size,
           row.status,
-          iso(expiresAt),
-          row.decidedAt === null ? null : iso(row.decidedAt),
-          iso(closesAt),
+          isoInstant(expiresAt),
+          row.decidedAt === null ? null : isoInstant(row.decidedAt),
+          isoInstant(closesAt),
         ]);
         for (const fill of row.offer.fills) {
           sink.add(M.offerFills, [offerId, fill.bidId, fill.lenderId, fill.amount]);
@@ -510,8 +510,8 @@ export function marketWriter(
         rule.amountPerLoan,
         25,
         rule.keepCash,
-        rule.lastFilledAt === null ? null : iso(rule.lastFilledAt),
-        iso(Math.min(now, rule.since)),
+        rule.lastFilledAt === null ? null : isoInstant(rule.lastFilledAt),
+        isoInstant(Math.min(now, rule.since)),
       ]);
     }
   }

@@ -1,6 +1,7 @@
 import { DAY_MS } from '@sente/contract';
 /** Users of the scale seed: admins, lenders and borrowers with Ugandan names, phones and KYC. */
 import type { Sink } from './bulk-sink.ts';
+import { isoInstant } from './calendar.ts';
 import type { Prng } from './prng.ts';
 import { T } from './tables.ts';
 import {
@@ -27,7 +28,6 @@ export interface Person {
   readonly searchText: string;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 export function ninFor(rng: Prng, female: boolean, birthYear: number): string {
@@ -79,13 +79,13 @@ export function makePerson(
     role === 'admin' ? `admin${id}` : local,
     phone,
     // Seeded accounts stand for ones staff made: a number on file counts as confirmed (docs/accounts.md).
-    phone === null ? null : iso(registeredAt),
+    phone === null ? null : isoInstant(registeredAt),
     role,
     inactive ? 'Inactive' : 'Active',
     input.passwordHash,
-    iso(registeredAt),
-    iso(closedAt ?? registeredAt),
-    closedAt === null ? null : iso(closedAt),
+    isoInstant(registeredAt),
+    isoInstant(closedAt ?? registeredAt),
+    closedAt === null ? null : isoInstant(closedAt),
   ]);
   return {
     id,
@@ -122,8 +122,8 @@ export function writeKyc(
     person.female ? 'Female' : 'Male',
     complete || rng.chance(0.5) ? `Plot ${rng.int(1, 240)}, ${area}, ${person.district.name}` : null,
     complete ? nin : null,
-    iso(Math.min(now, person.registeredAt + rng.int(600_000, 5 * DAY_MS))),
-    iso(Math.min(now, person.registeredAt + rng.int(5 * DAY_MS, 30 * DAY_MS))),
+    isoInstant(Math.min(now, person.registeredAt + rng.int(600_000, 5 * DAY_MS))),
+    isoInstant(Math.min(now, person.registeredAt + rng.int(5 * DAY_MS, 30 * DAY_MS))),
   ]);
   return { nin, isComplete: complete };
 }

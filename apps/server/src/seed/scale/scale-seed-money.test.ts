@@ -318,6 +318,26 @@ describe('seed --scale, the money', () => {
          where coalesce(d.p, 0) <> coalesce(s.p, 0)`,
       ),
     ).toBe(0);
+    // Day by day and shilling by shilling, as the ledger service adds a posting to its day: the
+    // gross of its positive lines, a reversal taken off the kind it reverses.
+    expect(
+      await count(
+        client,
+        `select count(*) as n from ledger_daily_totals d full join (
+           select kind, day, sum(gross) as amount, sum(n) as postings from (
+             select coalesce(r.kind, p.kind) as kind,
+                    ((p.created_at at time zone 'UTC') + interval '3 hours')::date as day,
+                    case when p.reverses_posting_id is null then e.gross else -e.gross end as gross,
+                    case when p.reverses_posting_id is null then 1 else -1 end as n
+               from ledger_postings p
+               join (select posting_id, sum(amount) filter (where amount > 0) as gross
+                       from ledger_entries group by posting_id) e on e.posting_id = p.id
+               left join ledger_postings r on r.id = p.reverses_posting_id) x
+           group by kind, day) s on s.kind = d.kind and s.day = d.day
+         where d.kind is null or s.kind is null or d.amount <> s.amount or d.postings <> s.postings`,
+      ),
+    ).toBe(0);
+    expect(await count(client, 'select count(*) as n from ledger_daily_totals')).toBeGreaterThan(100);
   });
 });
 

@@ -2,7 +2,7 @@ import { addDays, daysBetween, kampalaDate, startOfKampalaDate } from '@sente/co
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type PostgresTestDatabase } from '../../../test/test-db.ts';
-import { arrearsDays, dateOf, dayOf, startOfDay } from './calendar.ts';
+import { arrearsDays, dateOf, dayOf, isoInstant, startOfDay } from './calendar.ts';
 import { silentProgress } from './progress.ts';
 import { NotEmptyError, type ScaleSeedReport, seedAtScale } from './scale-seed.ts';
 
@@ -214,5 +214,12 @@ describe('the seed’s day arithmetic', () => {
       expect(dateOf(day + 45)).toBe(addDays(dateOf(day), 45));
       expect(arrearsDays(day, day + 12)).toBe(daysBetween(dateOf(day), dateOf(day + 12)));
     }
+  });
+
+  it('writes instants as toISOString does, to the millisecond', () => {
+    const start = Date.parse('2023-01-01T00:00:00Z');
+    const instants = [0, start, start - 1, start + 86_399_999, Date.parse('2026-12-31T23:59:59.999Z')];
+    for (let ms = start; ms < start + 1_200 * 86_400_000; ms += 3_333_333.7) instants.push(ms);
+    for (const ms of instants) expect(isoInstant(ms)).toBe(new Date(ms).toISOString());
   });
 });

@@ -16,7 +16,7 @@ import { Prng } from './prng.ts';
 import type { Progress } from './progress.ts';
 import { type LendingCounts, loanTypeRefs, type MoneyHooks, writeBorrowerHistory } from './scale-lending.ts';
 import { marketWriter } from './scale-marketplace.ts';
-import { MONEY_TABLES, MONEY_TOTALS_SQL, moneyWriter } from './scale-money.ts';
+import { MONEY_TABLES, moneyWriter } from './scale-money.ts';
 import { makePerson, writeKyc } from './scale-people.ts';
 import { Ids, LENDING_TABLES, M, T } from './tables.ts';
 
@@ -164,11 +164,7 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     progress.update(total, total);
     if (withMoney) {
       progress.phase('Ledger balances and totals');
-      for (const statement of MONEY_TOTALS_SQL) await query(statement);
-      const [unbalanced] = (await query(
-        `select count(*)::int as n from (select posting_id from ledger_entries group by posting_id having sum(amount) <> 0) x`,
-      )) as { n: number }[];
-      if ((unbalanced?.n ?? 0) > 0) throw new Error(`seed bug: ${unbalanced?.n} unbalanced postings`);
+      for (const statement of writer?.totalsSql() ?? []) await query(statement);
     }
     const [counters] = (await query(`select to_regproc('recount_counters') is not null as ok`)) as {
       ok: boolean;
