@@ -83,7 +83,7 @@ export const ledgerPostings = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     postingId: bigint({ mode: 'number' }).notNull(),
     accountId: integer().notNull(),
     /** Whole UGX; debit positive, credit negative. */
@@ -93,7 +93,10 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
-    index('ledger_entries_posting_idx').on(t.postingId),
+    // Keyed by posting first: a posting's lines are read together and written together, so one
+    // index serves both where a key on the id and an index on the posting were two to update for
+    // every line (migration 0047; docs/scale.md).
+    primaryKey({ name: 'ledger_entries_pkey', columns: [t.postingId, t.id] }),
     index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
   ],
 );

@@ -173,7 +173,7 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     for (const table of tables) await query(`alter table ${table.name} enable trigger user`);
 
     progress.phase('Building indexes');
-    const { build, link } = rebuildStatements(saved);
+    const { build, link } = rebuildStatements(saved, sink.counts);
     await runAll(target, query, build, progress);
     progress.phase('Checking foreign keys');
     await runAll(target, query, link, progress);
