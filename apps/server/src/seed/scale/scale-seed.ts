@@ -1,7 +1,7 @@
 /**
  * `npm run cli -- seed --scale N`: a realistic, internally consistent data set of about 1,000 × N
  * users with their applications, loans, schedules, repayments and money movements, written straight
- * into the tables (docs/decisions/005-bulk-seed.md) with the domain's own pure rules.
+ * into the tables (docs/decisions/006-bulk-seed.md) with the domain's own pure rules.
  */
 
 import { DAY_MS, startOfKampalaDate } from '@sente/contract';
