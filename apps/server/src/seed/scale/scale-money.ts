@@ -74,8 +74,8 @@ export interface MoneyWriter extends MoneyHooks, MarketMoney {
   totalsSql(): string[];
 }
 
-/** A posting that reverses another names it and the kind it reverses (its daily total is that kind's). */
-interface Reversed {
+/** A posting as a reversal names it: by id, and by kind, since a reversal's daily total is the kind it reverses. */
+interface PostingRef {
   readonly id: number;
   readonly kind: string;
 }
@@ -132,8 +132,8 @@ export function moneyWriter(rng: Prng, sink: Sink, ids: Ids, now: number, openPa
     transactionId: number | null,
     at: number,
     lines: Line[],
-    reverses: Reversed | null = null,
-  ): Reversed {
+    reverses: PostingRef | null = null,
+  ): PostingRef {
     const id = ids.take(T.postings);
     const createdAt = isoInstant(at);
     sink.add(T.postings, [id, key, kind, memo, transactionId, reverses?.id ?? null, createdAt]);
