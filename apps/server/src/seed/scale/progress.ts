@@ -2,6 +2,8 @@
 export interface Progress {
   phase(label: string): void;
   update(done: number, total: number): void;
+  /** One finished step of a phase and its time: which index build or check holds the phase up (shown from a second on). */
+  step(label: string, seconds: number): void;
   done(): void;
 }
 
@@ -32,10 +34,17 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
         `\r${label.padEnd(28)} ${bar} ${String(Math.round(share * 100)).padStart(3)}%${count}  ${elapsed()}\x1b[K`,
       );
     },
+    step(what, seconds) {
+      if (seconds < 1) return;
+      const line = `${seconds.toFixed(1).padStart(8)} s  ${what}`;
+      // Above the bar, which the next update draws again.
+      stream.write(tty ? `\r${line}\x1b[K\n` : `${line}\n`);
+      lastDraw = 0;
+    },
     done() {
       if (tty) stream.write('\n');
     },
   };
 }
 
-export const silentProgress: Progress = { phase() {}, update() {}, done() {} };
+export const silentProgress: Progress = { phase() {}, update() {}, step() {}, done() {} };

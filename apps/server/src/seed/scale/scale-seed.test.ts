@@ -173,6 +173,20 @@ describe('seed --scale', () => {
     expect(Number(late?.n)).toBe(0);
   });
 
+  it('loads its rows frozen, so nothing is left for VACUUM to freeze or mark visible', async () => {
+    await client.query('create extension if not exists pg_visibility');
+    const tables = ['ledger_entries', 'ledger_postings', 'loan_installments', 'loan_repayments', 'users'];
+    for (const table of tables) {
+      const [map] = await rows<{ pages: number; frozen: number }>(
+        client,
+        `select (select relpages from pg_class where oid = '${table}'::regclass)::int as pages,
+                (select all_frozen from pg_visibility_map_summary('${table}'))::int as frozen`,
+      );
+      expect(map?.pages, table).toBeGreaterThan(0);
+      expect(map?.frozen, table).toBe(map?.pages);
+    }
+  });
+
   it('refuses a database that already has data', async () => {
     await expect(seedAtScale({ kind: 'postgres', url: first.url }, options)).rejects.toBeInstanceOf(
       NotEmptyError,

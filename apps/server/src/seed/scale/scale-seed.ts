@@ -78,6 +78,11 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
       throw new NotEmptyError('The database is not empty: seed --scale fills an empty database only.');
     }
     const { progress } = options;
+    const timed = async (label: string, text: string) => {
+      const began = performance.now();
+      await query(text);
+      progress.step(label, (performance.now() - began) / 1000);
+    };
     progress.phase('Preparing');
     const passwordHash = await hashPassword(options.password);
     const now = Math.min(Date.now(), startOfKampalaDate(options.today).getTime() + 18 * 3_600_000);
@@ -169,7 +174,7 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     const [counters] = (await query(`select to_regproc('recount_counters') is not null as ok`)) as {
       ok: boolean;
     }[];
-    if (counters?.ok) await query('select recount_counters()');
+    if (counters?.ok) await timed('recount_counters()', 'select recount_counters()');
     for (const table of tables) await query(`alter table ${table.name} enable trigger user`);
 
     progress.phase('Building indexes');
@@ -186,10 +191,10 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     await query(`select setval('loan_reference_seq', greatest(1, (select count(*) from loans)))`);
     // A loan the platform funded has one participation with no lender (docs/marketplace.md).
     progress.phase('Participations');
-    await query(PLATFORM_SHARES_SQL);
+    await timed('participations of the platform-funded loans', PLATFORM_SHARES_SQL);
     progress.phase('Analyzing');
     // VACUUM sets the visibility map, so counts can use index-only scans as on a settled database.
-    await query('vacuum analyze');
+    await timed('vacuum analyze', 'vacuum analyze');
     progress.done();
     return {
       rows: Object.fromEntries([['loan_types', loanTypes.length], ...sink.counts]),
@@ -206,7 +211,9 @@ async function runAll(target: SeedTarget, query: Query, statements: readonly str
   let done = 0;
   if (target.kind === 'pglite') {
     for (const statement of statements) {
+      const began = performance.now();
       await query(statement);
+      progress.step(stepLabel(statement), (performance.now() - began) / 1000);
       progress.update(++done, statements.length);
     }
     return;
@@ -218,7 +225,9 @@ async function runAll(target: SeedTarget, query: Query, statements: readonly str
     try {
       await client.query(`set maintenance_work_mem = '512MB'`);
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const began = performance.now();
         await client.query(next);
+        progress.step(stepLabel(next), (performance.now() - began) / 1000);
         progress.update(++done, statements.length);
       }
     } finally {
@@ -226,4 +235,12 @@ async function runAll(target: SeedTarget, query: Query, statements: readonly str
     }
   };
   await Promise.all([worker(), worker()]);
+}
+
+/** `CREATE INDEX name ON public.table USING btree (columns)` → `name (table)`, for the step lines. */
+function stepLabel(statement: string): string {
+  const index = /^create (?:unique )?index (\S+) on (?:public\.)?(\S+)/i.exec(statement);
+  if (index) return `${index[1]} (${index[2]})`;
+  const constraint = /^alter table (\S+) add constraint "([^"]+)"/i.exec(statement);
+  return constraint ? `${constraint[2]} (${constraint[1]})` : statement.slice(0, 80);
 }
