@@ -187,6 +187,30 @@ describe('seed --scale', () => {
     }
   });
 
+  it('puts back every index and constraint the migrations made, its foreign keys validated, and analyzes every table', async () => {
+    const definitions = `select 'c' as kind, conname as name, convalidated::text || ' ' || pg_get_constraintdef(oid) as definition
+        from pg_constraint where connamespace = 'public'::regnamespace
+      union all
+      select 'i', indexname, indexdef from pg_indexes where schemaname = 'public'
+      order by 1, 2`;
+    const migrated = await createPostgresDatabase();
+    const fresh = new pg.Client({ connectionString: migrated.url });
+    await fresh.connect();
+    try {
+      const expected = await rows<{ kind: string; name: string; definition: string }>(fresh, definitions);
+      expect(expected.filter((d) => d.definition.startsWith('true FOREIGN KEY')).length).toBeGreaterThan(20);
+      expect(await rows(client, definitions)).toEqual(expected);
+    } finally {
+      await fresh.end();
+      await migrated.drop();
+    }
+    const unanalyzed = await rows<{ relname: string }>(
+      client,
+      `select relname from pg_stat_user_tables where schemaname = 'public' and (last_vacuum is null or last_analyze is null)`,
+    );
+    expect(unanalyzed).toEqual([]);
+  });
+
   it('refuses a database that already has data', async () => {
     await expect(seedAtScale({ kind: 'postgres', url: first.url }, options)).rejects.toBeInstanceOf(
       NotEmptyError,
