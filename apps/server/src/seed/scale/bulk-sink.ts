@@ -72,9 +72,9 @@ export async function copySink(
     // platform's own ledger accounts come with the migrations); TRUNCATE is allowed because the
     // foreign keys are dropped for the load.
     await client.query('begin');
-    const { rowCount } = await client.query(`select 1 from ${table.name} limit 1`);
-    if (rowCount === 0) await client.query(`truncate table ${table.name}`);
-    const freeze = rowCount === 0 ? ' WITH (FREEZE)' : '';
+    const empty = (await client.query(`select 1 from ${table.name} limit 1`)).rowCount === 0;
+    if (empty) await client.query(`truncate table ${table.name}`);
+    const freeze = empty ? ' WITH (FREEZE)' : '';
     const stream = client.query(
       copyFrom(`COPY ${table.name} (${table.columns.join(', ')}) FROM STDIN${freeze}`),
     ) as unknown as Writable;

@@ -39,11 +39,7 @@ export async function dropForLoad(query: Query, tables: readonly string[]): Prom
   for (const fk of foreignKeys) await query(`alter table ${fk.table} drop constraint "${fk.name}"`);
   for (const unique of uniques) await query(`alter table ${unique.table} drop constraint "${unique.name}"`);
   for (const index of indexes) await query(`drop index "${index.name}"`);
-  return {
-    indexes: indexes.map(({ table, definition }) => ({ table, definition })),
-    uniques: uniques.map(({ table, name, definition, index }) => ({ table, name, definition, index })),
-    foreignKeys,
-  };
+  return { indexes: indexes.map(({ table, definition }) => ({ table, definition })), uniques, foreignKeys };
 }
 
 /**

@@ -78,11 +78,6 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
       throw new NotEmptyError('The database is not empty: seed --scale fills an empty database only.');
     }
     const { progress } = options;
-    const timed = async (label: string, text: string) => {
-      const began = performance.now();
-      await query(text);
-      progress.step(label, (performance.now() - began) / 1000);
-    };
     progress.phase('Preparing');
     const passwordHash = await hashPassword(options.password);
     const now = Math.min(Date.now(), startOfKampalaDate(options.today).getTime() + 18 * 3_600_000);
@@ -103,8 +98,8 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
       ...(withMarket ? Object.values(M) : []),
     ];
     // Triggers would cost a call per row or per COPY: the ledger's balance check and append-only
-    // guards, the running counters. The balance is checked once over every posting right after the
-    // load, and the counters are recounted from the rows.
+    // guards, the running counters. The money writer checks each posting's balance as it makes it,
+    // and the counters are recounted from the rows.
     for (const table of tables) await query(`alter table ${table.name} disable trigger user`);
     const saved = await dropForLoad(
       query,
@@ -189,7 +184,7 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     await query(`select setval('loan_reference_seq', greatest(1, (select count(*) from loans)))`);
     // A loan the platform funded has one participation with no lender (docs/marketplace.md).
     progress.phase('Participations');
-    await timed('participations of the platform-funded loans', PLATFORM_SHARES_SQL);
+    await timedStep(progress, query, PLATFORM_SHARES_SQL, 'participations of the platform-funded loans');
     progress.phase('Analyzing');
     // Table by table, largest first, on both connections. The loaded rows are frozen and visible
     // already (bulk-sink.ts); VACUUM still marks the pages written since, so counts can use
@@ -236,9 +231,7 @@ async function runAll(target: SeedTarget, query: Query, statements: readonly str
   let done = 0;
   if (target.kind === 'pglite') {
     for (const statement of statements) {
-      const began = performance.now();
-      await query(statement);
-      progress.step(stepLabel(statement), (performance.now() - began) / 1000);
+      await timedStep(progress, query, statement);
       progress.update(++done, statements.length);
     }
     return;
@@ -250,9 +243,7 @@ async function runAll(target: SeedTarget, query: Query, statements: readonly str
     try {
       await client.query(`set maintenance_work_mem = '512MB'`);
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-        const began = performance.now();
-        await client.query(next);
-        progress.step(stepLabel(next), (performance.now() - began) / 1000);
+        await timedStep(progress, (text) => client.query(text), next);
         progress.update(++done, statements.length);
       }
     } finally {
@@ -260,6 +251,18 @@ async function runAll(target: SeedTarget, query: Query, statements: readonly str
     }
   };
   await Promise.all([worker(), worker()]);
+}
+
+/** Runs one statement and reports it as a step of the phase, with its time. */
+async function timedStep(
+  progress: Progress,
+  run: (text: string) => Promise<unknown>,
+  statement: string,
+  label = stepLabel(statement),
+): Promise<void> {
+  const began = performance.now();
+  await run(statement);
+  progress.step(label, (performance.now() - began) / 1000);
 }
 
 /** `CREATE INDEX name ON public.table USING btree (columns)` → `name (table)`, for the step lines. */
