@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BenchIds, endpoints } from '../bench/api/endpoints.ts';
 import { buildApp } from '../src/app.ts';
 import { fixedClock } from '../src/clock.ts';
+import {
+  lendersWithActivity,
+  repaymentSharesReceived,
+} from '../src/features/messages/lender-messages.repo.ts';
 import { silentProgress } from '../src/seed/scale/progress.ts';
 import { seedAtScale } from '../src/seed/scale/scale-seed.ts';
 import { type CapturedQuery, captureQueries } from './capture-sql.ts';
@@ -253,8 +257,25 @@ function seqScans(node: PlanNode, found: string[] = []): string[] {
   return found;
 }
 
+const SEED_DAY = { from: new Date('2026-06-13T21:00:00Z'), to: new Date('2026-06-14T21:00:00Z') };
+const SEED_MONTH = { from: new Date('2026-04-30T21:00:00Z'), to: new Date('2026-05-31T21:00:00Z') };
+
+/** The indexes a plan reads, by name. */
+function indexesOf(node: PlanNode, found: string[] = []): string[] {
+  if (node['Index Name']) found.push(node['Index Name']);
+  for (const child of node.Plans ?? []) indexesOf(child, found);
+  return found;
+}
+
 describe('the queries behind the admin screens', () => {
   let db: PostgresTestDatabase;
+  const jobs: {
+    digest: { lenderId: number; name: string; repayments: number; amount: number }[];
+    statements: { lenderId: number; name: string }[];
+    plans: { query: CapturedQuery; scans: string[]; indexes: string[] }[];
+    expectedDigest: { lenderId: number; repayments: number; amount: number }[];
+    expectedStatements: number[];
+  } = { digest: [], statements: [], plans: [], expectedDigest: [], expectedStatements: [] };
   const explained: {
     endpoint: string;
     status: number;
@@ -339,6 +360,43 @@ describe('the queries behind the admin screens', () => {
           });
         }
       }
+      // The lenders' daily digest and monthly statement (features/messages): the seed's 14 June and
+      // May, in Kampala time.
+      const { db: drizzle } = db.database;
+      const jobWaves = await captureQueries(async () => {
+        jobs.digest = await repaymentSharesReceived(drizzle, SEED_DAY);
+        jobs.statements = await lendersWithActivity(drizzle, SEED_MONTH);
+      });
+      for (const query of jobWaves.flat()) {
+        const { rows } = await client.query({
+          text: `explain (format json) ${query.text}`,
+          values: query.values,
+        });
+        const plan = (rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]?.Plan as PlanNode;
+        jobs.plans.push({ query, scans: seqScans(plan), indexes: indexesOf(plan) });
+      }
+      jobs.expectedDigest = (
+        await client.query(
+          `select split_part(a.code, ':', 2)::int as "lenderId", count(distinct e.posting_id)::int as repayments, -sum(e.amount)::bigint as amount
+             from ledger_entries e join ledger_postings p on p.id = e.posting_id join ledger_accounts a on a.id = e.account_id
+            where p.kind = 'REPAYMENT_SHARE' and a.code like 'USER_WALLET:%' and e.created_at >= $1 and e.created_at < $2
+            group by 1 order by 1`,
+          [SEED_DAY.from, SEED_DAY.to],
+        )
+      ).rows.map((r) => ({
+        lenderId: Number(r.lenderId),
+        repayments: r.repayments,
+        amount: Number(r.amount),
+      }));
+      jobs.expectedStatements = (
+        await client.query(
+          `select distinct u.id from ledger_entries e join ledger_accounts a on a.id = e.account_id
+             join users u on u.id::text = split_part(a.code, ':', 2)
+            where (a.code like 'USER_WALLET:%' or a.code like 'LENDER_%') and u.role = 'lender'
+              and e.created_at >= $1 and e.created_at < $2 order by 1`,
+          [SEED_MONTH.from, SEED_MONTH.to],
+        )
+      ).rows.map((r) => Number(r.id));
     } finally {
       await app.close();
       await client.end();
@@ -364,6 +422,30 @@ describe('the queries behind the admin screens', () => {
       .filter((e) => /\/export\/|\/api\/audit\//.test(e.endpoint) && e.status !== 200)
       .map((e) => `${e.endpoint}: ${e.status}`);
     expect([...new Set(refused)]).toEqual([]);
+  });
+
+  it('reads the lenders’ digest day and statement month through the ledger’s indexes, never the whole ledger', () => {
+    const [digest, statements] = jobs.plans;
+    expect(jobs.plans.length).toBe(2);
+    // The day's share postings by kind and time, then each one's lines by its key.
+    expect(digest?.indexes).toEqual(
+      expect.arrayContaining(['ledger_postings_kind_created_idx', 'ledger_entries_pkey']),
+    );
+    // Each lender's accounts by code, then one look into each account's lines of the month.
+    expect(statements?.indexes).toEqual(
+      expect.arrayContaining(['ledger_accounts_code_unique', 'ledger_entries_account_created_idx']),
+    );
+    const ledgerScans = jobs.plans.flatMap((p) => p.scans.filter((table) => table.startsWith('ledger_')));
+    expect(ledgerScans).toEqual([]);
+  });
+
+  it('finds the same lenders and figures for the digest and the statement as the ledger’s lines of the day and month', () => {
+    expect(jobs.expectedDigest.length).toBeGreaterThan(0);
+    expect(jobs.digest.map(({ lenderId, repayments, amount }) => ({ lenderId, repayments, amount }))).toEqual(
+      jobs.expectedDigest,
+    );
+    expect(jobs.expectedStatements.length).toBeGreaterThan(0);
+    expect(jobs.statements.map((l) => l.lenderId)).toEqual(jobs.expectedStatements);
   });
 
   it('never reads a large table sequentially', () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -31,57 +31,69 @@ export async function lenderSharesOfLoans(db: DbOrTx, loanIds: readonly number[]
     .orderBy(participations.loanId, participations.lenderId);
 }
 
-/** Per lender: the repayment shares its wallet received in [from, to), counted and summed (net of the fee). */
+/**
+ * Per lender: the repayment shares its wallet received in [from, to), counted and summed (net of the
+ * fee). Read from the day's REPAYMENT_SHARE postings (ledger_postings_kind_created_idx) and their
+ * lines by posting: a line's time is its posting's, and selected by the lines' own time the
+ * daily job read every line of the ledger (125 million at scale 1000, docs/scale.md).
+ */
 export async function repaymentSharesReceived(db: DbOrTx, range: { from: Date; to: Date }) {
-  return db
-    .select({
-      lenderId: users.id,
-      name: users.name,
-      repayments: sql<number>`count(distinct ${ledgerPostings.id})::int`.mapWith(Number),
-      amount: sql<number>`(-sum(${ledgerEntries.amount}))::bigint`.mapWith(Number),
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.id, ledgerEntries.postingId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(users, sql`${users.id}::text = split_part(${ledgerAccounts.code}, ':', 2)`)
-    .where(
-      and(
-        eq(ledgerPostings.kind, 'REPAYMENT_SHARE'),
-        sql`${ledgerAccounts.code} like 'USER_WALLET:%'`,
-        gte(ledgerEntries.createdAt, range.from),
-        lt(ledgerEntries.createdAt, range.to),
-      ),
-    )
-    .groupBy(users.id, users.name)
-    .orderBy(users.id);
+  return (
+    db
+      .select({
+        lenderId: users.id,
+        name: users.name,
+        repayments: sql<number>`count(distinct ${ledgerPostings.id})::int`.mapWith(Number),
+        amount: sql<number>`(-sum(${ledgerEntries.amount}))::bigint`.mapWith(Number),
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.postingId, ledgerPostings.id))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      // Only a wallet has its user (ledger_accounts.user_id); the lender's other accounts do not.
+      .innerJoin(users, eq(users.id, ledgerAccounts.userId))
+      .where(
+        and(
+          eq(ledgerPostings.kind, 'REPAYMENT_SHARE'),
+          gte(ledgerPostings.createdAt, range.from),
+          lt(ledgerPostings.createdAt, range.to),
+          sql`${ledgerAccounts.code} like 'USER_WALLET:%'`,
+        ),
+      )
+      .groupBy(users.id, users.name)
+      .orderBy(users.id)
+  );
 }
 
-const LENDER_ACCOUNT = sql`(${ledgerAccounts.code} like 'USER_WALLET:%' or ${ledgerAccounts.code} like 'LENDER_%')`;
-
-/** Lenders with any entry on their wallet, reserved or invested account in [from, to). */
+/**
+ * Lenders with any entry on their wallet, reserved or invested account in [from, to): for each
+ * lender, its three accounts by code and one look into each account's lines of the month
+ * (ledger_entries_account_created_idx). Selected by the lines' time and joined to their accounts,
+ * the monthly job read every line of the ledger.
+ */
 export async function lendersWithActivity(db: DbOrTx, range: { from: Date; to: Date }) {
-  const rows = await db
-    .selectDistinct({ lenderId: users.id, name: users.name })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    // Compared as text: a platform account's suffix (PROVIDER_CLEARING:mtn) is no number.
-    .innerJoin(users, sql`${users.id}::text = split_part(${ledgerAccounts.code}, ':', 2)`)
+  const codes = sql`array['USER_WALLET:' || ${users.id}, 'LENDER_RESERVED:' || ${users.id}, 'LENDER_INVESTED:' || ${users.id}]`;
+  const movedInRange = db
+    .select({ one: sql`1` })
+    .from(ledgerAccounts)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
     .where(
       and(
-        LENDER_ACCOUNT,
-        eq(users.role, 'lender'),
+        sql`${ledgerAccounts.code} = any(${codes})`,
         gte(ledgerEntries.createdAt, range.from),
         lt(ledgerEntries.createdAt, range.to),
       ),
-    )
+    );
+  return db
+    .select({ lenderId: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.role, 'lender'), exists(movedInRange)))
     .orderBy(users.id);
-  return rows;
 }
 
 /**
  * A lender's entries summed per account and per kind of what caused them, in [from, to); a reversal
  * counts as the kind it reverses (a failed withdrawal gives back under WITHDRAWAL_RESERVE), so each
- * figure is net. Also each account's balance before `from`.
+ * figure is net. Also each account's balance before `from`: its balance now less its lines since.
  */
 export async function lenderLedgerMonth(
   db: DbOrTx,
@@ -108,15 +120,20 @@ export async function lenderLedgerMonth(
         ),
       )
       .groupBy(ledgerAccounts.code, sql`coalesce(${reversed.kind}, ${ledgerPostings.kind})`),
+    // The balance less what came after `from`, in one statement (one snapshot): summing every line
+    // before `from` read a lender's whole history, 15,000 lines for a busy wallet at scale 1000.
     db
       .select({
         code: ledgerAccounts.code,
-        amount: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number),
+        amount: sql<number>`(${ledgerAccounts.balance} - coalesce((${db
+          .select({ since: sql`sum(${ledgerEntries.amount})` })
+          .from(ledgerEntries)
+          .where(
+            and(eq(ledgerEntries.accountId, ledgerAccounts.id), gte(ledgerEntries.createdAt, range.from)),
+          )}), 0))::bigint`.mapWith(Number),
       })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .where(and(inArray(ledgerAccounts.code, [...codes]), lt(ledgerEntries.createdAt, range.from)))
-      .groupBy(ledgerAccounts.code),
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.code, [...codes])),
   ]);
   return { moves, opening };
 }

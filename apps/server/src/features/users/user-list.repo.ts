@@ -65,11 +65,27 @@ function whereOpen(shape: FilterShape): SQL | undefined {
 // A search is planned with its pattern (prepared-read.ts): which index serves it depends on the text.
 const isSearch = (shape: FilterShape) => !shape.includes(':all:');
 
+/**
+ * What the list shows of an account, and nothing more: a page of accounts does not carry their
+ * password hashes or search texts out of the database.
+ */
+const listedColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  username: users.username,
+  phoneNumber: users.phoneNumber,
+  role: users.role,
+  status: users.status,
+  createdAt: users.createdAt,
+};
+export type ListedUser = Pick<UserRow, keyof typeof listedColumns>;
+
 const openUsersPage = preparedRead(
   'users.open_page',
   (db, shape: FilterShape) =>
     db
-      .select()
+      .select(listedColumns)
       .from(users)
       .where(whereOpen(shape))
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -83,7 +99,7 @@ async function findOpenUsersPage(
   db: DbOrTx,
   filter: UserListFilter,
   page: { limit: number; offset: number },
-): Promise<UserRow[]> {
+): Promise<ListedUser[]> {
   return openUsersPage(db, shapeOf(filter)).execute({ ...valuesOf(filter), ...page });
 }
 
@@ -170,7 +186,7 @@ async function countOpenUsers(db: DbOrTx, filter: UserListFilter): Promise<numbe
 }
 
 export interface OpenUsersPage extends FilterCount {
-  readonly rows: UserRow[];
+  readonly rows: ListedUser[];
 }
 
 /**

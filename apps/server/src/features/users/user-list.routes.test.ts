@@ -3,6 +3,8 @@ import { count, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema/index.ts';
+import { listOpenUsers } from './user-list.repo.ts';
+import { userSearchPatterns } from './user-search.ts';
 import type { UserRow } from './users.repo.ts';
 
 let t: TestApp;
@@ -97,6 +99,20 @@ describe('GET /api/auth/admin/users/', () => {
     const body = (await list({ search: 'pagertag' })).json();
     for (const user of body.results) expect(Object.keys(user).sort()).toEqual(USER_FIELDS);
     expect(body.results[0]).toMatchObject({ role: 'borrower', phone_number: null });
+  });
+
+  it('reads no password hash or search text out of the database for a page, with or without a search', async () => {
+    const search = userSearchPatterns('pagertag');
+    if (!search) throw new Error('a non-blank search has patterns');
+    for (const filter of [{}, { search }]) {
+      const { rows } = await listOpenUsers(t.db.database.db, filter, { limit: 10, offset: 0 });
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(Object.keys(row).sort()).toEqual(
+          ['createdAt', 'email', 'id', 'name', 'phoneNumber', 'role', 'status', 'username'].sort(),
+        );
+      }
+    }
   });
 
   it('answers the last, partial page with no next link', async () => {

@@ -1,8 +1,9 @@
 import type { Kyc, SessionUser, SignedInUser, UserDetail } from '@sente/contract';
 import type { KycRow } from './kyc.repo.ts';
+import type { ListedUser } from './user-list.repo.ts';
 import type { UserRow } from './users.repo.ts';
 
-export function toSessionUser(row: UserRow): SessionUser {
+export function toSessionUser(row: ListedUser): SessionUser {
   return {
     id: row.id,
     name: row.name,
