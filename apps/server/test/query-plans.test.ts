@@ -134,12 +134,17 @@ function literal(client: pg.Client, value: unknown): string {
 }
 
 /** The plan a statement ran, with how often each node ran ('Actual Loops'). */
-async function executedPlan(client: pg.Client, query: CapturedQuery): Promise<PlanNode> {
-  const { rows } = await client.query({
-    text: `explain (analyze, format json) ${query.text}`,
-    values: query.values,
-  });
+async function explainedPlan(
+  client: pg.Client,
+  query: CapturedQuery,
+  options: 'format json' | 'analyze, format json',
+): Promise<PlanNode> {
+  const { rows } = await client.query({ text: `explain (${options}) ${query.text}`, values: query.values });
   return (rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]?.Plan as PlanNode;
+}
+
+function executedPlan(client: pg.Client, query: CapturedQuery): Promise<PlanNode> {
+  return explainedPlan(client, query, 'analyze, format json');
 }
 
 /** The plan a named statement runs once PostgreSQL stops planning it per value. */
@@ -338,11 +343,7 @@ describe('the queries behind the admin screens', () => {
             .statusCode;
         });
         for (const query of waves.flat()) {
-          const { rows } = await client.query({
-            text: `explain (format json) ${query.text}`,
-            values: query.values,
-          });
-          const plan = (rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]?.Plan as PlanNode;
+          const plan = await explainedPlan(client, query, 'format json');
           const executed = query.text.includes('"search_word_counts"')
             ? await executedPlan(client, query)
             : null;
@@ -368,11 +369,7 @@ describe('the queries behind the admin screens', () => {
         jobs.statements = await lendersWithActivity(drizzle, SEED_MONTH);
       });
       for (const query of jobWaves.flat()) {
-        const { rows } = await client.query({
-          text: `explain (format json) ${query.text}`,
-          values: query.values,
-        });
-        const plan = (rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]?.Plan as PlanNode;
+        const plan = await explainedPlan(client, query, 'format json');
         jobs.plans.push({ query, scans: seqScans(plan), indexes: indexesOf(plan) });
       }
       jobs.expectedDigest = (
