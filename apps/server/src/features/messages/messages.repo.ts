@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { namedStatement } from '../../db/named-statement.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
@@ -154,6 +154,16 @@ export async function findActiveAdminIds(db: DbOrTx): Promise<number[]> {
 export async function findPreferences(db: DbOrTx, userId: number) {
   const [row] = await db.select().from(messagePreferences).where(eq(messagePreferences.userId, userId));
   return row ?? { userId, marketing: true, digests: true };
+}
+
+/** The stored preferences of these users; a user without a row has the defaults (findPreferences). */
+export async function findPreferencesOf(db: DbOrTx, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Map<number, { marketing: boolean; digests: boolean }>();
+  const rows = await db
+    .select()
+    .from(messagePreferences)
+    .where(inArray(messagePreferences.userId, [...userIds]));
+  return new Map(rows.map((row) => [row.userId, row]));
 }
 
 export async function savePreferences(
@@ -315,7 +325,12 @@ export async function findInstallmentsDueOn(db: DbOrTx, dueDates: readonly strin
     .where(
       and(
         inArray(loanInstallments.dueDate, [...dueDates]),
-        sql`${loanInstallments.principalPaid} + ${loanInstallments.interestPaid} < ${loanInstallments.principalDue} + ${loanInstallments.interestDue}`,
+        // Unpaid as loan_installments_unpaid_due_idx says it (the same rows: paid never exceeds due),
+        // so the day's unpaid installments come from that partial index, not every one due that day.
+        or(
+          lt(loanInstallments.principalPaid, loanInstallments.principalDue),
+          lt(loanInstallments.interestPaid, loanInstallments.interestDue),
+        ),
         inArray(loans.status, ['ACTIVE', 'OVERDUE']),
       ),
     )

@@ -410,4 +410,40 @@ describe('installment reminders', () => {
       .where(eq(notifications.userId, borrower.user.id));
     expect(inbox.filter((n) => n.kind === 'installment.due')).toHaveLength(2);
   });
+
+  it("writes a job's messages batch by batch: a failure keeps the batches before it, and the next run writes only the rest", async () => {
+    const people: { id: number }[] = [];
+    for (const n of [1, 2, 3, 4, 5])
+      people.push((await t.userWithToken('borrower', { name: `Batch Person ${n}` })).user);
+    const requests = people.map((person, at) => ({
+      userId: person.id,
+      name: 'installment.due' as const,
+      data: {
+        name: 'Batch',
+        loanRef: 'SL-2026-900001',
+        installment: at + 1,
+        amount: 10_000,
+        when: 'tomorrow',
+      },
+      options: { dedupeKey: `batch-test:${person.id}` },
+    }));
+    const writtenFor = async () =>
+      Promise.all(
+        people.map(
+          async (person) =>
+            (await messagesOf(person.id)).filter((m) => m.template === 'installment.due').length,
+        ),
+      );
+    // The fifth message's data is broken, so its template throws while the third batch is written.
+    const broken = [...requests.slice(0, 4), { ...requests[4], data: undefined as never }];
+    await expect(t.services.messages.sendInBatches(broken as typeof requests, 2)).rejects.toThrow(TypeError);
+    const afterFailure = await writtenFor();
+    const each = afterFailure[0] ?? 0;
+    expect(each).toBeGreaterThan(0);
+    expect(afterFailure).toEqual([each, each, each, each, 0]);
+
+    // The job runs again with every message: the dedupe keys leave only the fifth to write.
+    expect(await t.services.messages.sendInBatches(requests, 2)).toBe(each);
+    expect(await writtenFor()).toEqual([each, each, each, each, each]);
+  });
 });
