@@ -72,8 +72,9 @@ async function watched<T>(
     const ms = performance.now() - started;
     done = true;
     await sampler;
-    // The statistics collector reports a backend's commits when it goes idle: give it a moment.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // A backend reports its commits to the statistics at most once a second, and an idle one
+    // within 10 s (PostgreSQL's PGSTAT_IDLE_INTERVAL): wait that out before reading the count.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
     await client.query('select pg_stat_clear_snapshot()');
     const commits = (await commitsNow()) - before;
     return { result, longestMs, commits, ms };
