@@ -18,9 +18,8 @@ import { sendMissedPaymentNotices } from '../src/features/messages/borrower-remi
 import { sendInstallmentReminders } from '../src/features/messages/installment-reminders.ts';
 import { sendMonthlyStatements } from '../src/features/messages/monthly-statement.ts';
 import { sendRepaymentsDigests } from '../src/features/messages/repayments-digest.ts';
-import { databaseUrl, withAdminClient } from '../test/postgres-server.ts';
 import { testConfig } from '../test/test-app.ts';
-import { fmt, log, runBench } from './support.ts';
+import { BASE_URL, fmt, log, runBench, urlOf, withAdmin } from './support.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -44,7 +43,7 @@ async function watched<T>(
   work: () => Promise<T>,
 ): Promise<{ result: T; longestMs: number; commits: number; ms: number }> {
   // From another database: the sampler's own queries are not the job's transactions.
-  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
+  const client = new pg.Client({ connectionString: BASE_URL });
   await client.connect();
   const commitsNow = async () =>
     Number(
@@ -87,11 +86,11 @@ async function watched<T>(
 
 async function main() {
   log(`Copying ${source} to ${scratch}`);
-  await withAdminClient(async (client) => {
+  await withAdmin(async (client) => {
     await client.query(`drop database if exists ${scratch}`);
     await client.query(`create database ${scratch} template ${source}`);
   });
-  const url = databaseUrl(scratch);
+  const url = urlOf(scratch);
   const database = await openDatabase({ database: { kind: 'postgres', url, poolSize: 10 } });
   const runs: JobRun[] = [];
   try {
@@ -128,7 +127,7 @@ async function main() {
     }
   } finally {
     await database.close();
-    await withAdminClient((client) => client.query(`drop database if exists ${scratch}`));
+    await withAdmin((client) => client.query(`drop database if exists ${scratch}`));
   }
   console.log(`\nData of ${source}\n`);
   console.log(

@@ -151,12 +151,15 @@ export async function findActiveAdminIds(db: DbOrTx): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/** What a user who never changed their message preferences gets: everything. */
+export const DEFAULT_PREFERENCES = { marketing: true, digests: true } as const;
+
 export async function findPreferences(db: DbOrTx, userId: number) {
   const [row] = await db.select().from(messagePreferences).where(eq(messagePreferences.userId, userId));
-  return row ?? { userId, marketing: true, digests: true };
+  return row ?? { userId, ...DEFAULT_PREFERENCES };
 }
 
-/** The stored preferences of these users; a user without a row has the defaults (findPreferences). */
+/** The stored preferences of these users; a user without a row has DEFAULT_PREFERENCES. */
 export async function findPreferencesOf(db: DbOrTx, userIds: readonly number[]) {
   if (userIds.length === 0) return new Map<number, { marketing: boolean; digests: boolean }>();
   const rows = await db

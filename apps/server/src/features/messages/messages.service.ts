@@ -13,6 +13,7 @@ import {
 import {
   claimMessages,
   claimMessagesById,
+  DEFAULT_PREFERENCES,
   findActiveAdminIds,
   findMessagesOfUser,
   findPreferences,
@@ -140,7 +141,7 @@ export function createMessagesService(deps: MessagesDeps) {
       const recipient = options.recipient?.id === userId ? options.recipient : found.get(userId);
       if (!recipient) continue;
       if (OPTIONAL.has(template.category)) {
-        const preferences = preferencesOf.get(userId) ?? { marketing: true, digests: true };
+        const preferences = preferencesOf.get(userId) ?? DEFAULT_PREFERENCES;
         const isWanted = template.category === 'marketing' ? preferences.marketing : preferences.digests;
         if (!isWanted) continue;
       }
