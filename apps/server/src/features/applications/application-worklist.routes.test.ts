@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApplication, insertLoanType } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { applications } from '../../db/schema/index.ts';
+import { listWorklist } from './application-worklist.repo.ts';
 
 /**
  * The applications worklist (docs/back-office.md, Applications): search, filters and sorts on the
@@ -190,6 +191,36 @@ describe('GET /api/loans/applications/ filters', () => {
       ids.hardware,
       ids.late,
     ]);
+  });
+
+  it('counts a filter and pages it, the count and the page read in one statement', async () => {
+    const page = async (n: number) =>
+      (await list(`submitted_from=2026-03-01&page_size=2&page=${n}`)).json() as {
+        count: number;
+        count_capped: boolean;
+        results: { id: number }[];
+      };
+    const [first, second] = [await page(1), await page(2)];
+    expect([first.count, second.count, first.count_capped]).toEqual([4, 4, false]);
+    expect(first.results.map((row) => row.id)).toEqual([ids.late, ids.salon]);
+    expect(second.results.map((row) => row.id)).toEqual([ids.hardware, ids.fresh]);
+  });
+
+  it('reads no search text out of the database for a page, filtered, searched or not', async () => {
+    const filters = [{}, { amountMin: 1 }, { searchPattern: '%nakato%' }];
+    for (const filter of filters) {
+      const { rows } = await listWorklist(t.services.db, filter, {
+        ordering: '-created_at',
+        limit: 10,
+        offset: 0,
+      });
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.application).not.toHaveProperty('searchText');
+        expect(row.application).not.toHaveProperty('borrowerSearchText');
+        expect(row.application).toHaveProperty('businessName');
+      }
+    }
   });
 
   it('ignores empty filter fields, as a cleared form sends them', async () => {

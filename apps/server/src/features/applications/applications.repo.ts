@@ -1,5 +1,5 @@
 import type { ApplicationOrdering, DocumentType } from '@sente/contract';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
@@ -24,11 +24,28 @@ export type ApplicationStatus = ApplicationRow['status'];
 
 const decider = alias(users, 'decider');
 
+/**
+ * An application's own columns as its views read them: all but the two search texts, which only the
+ * worklist's conditions read and no screen shows (a page of ten sent and parsed them on every
+ * request, as the users list did its password hashes).
+ */
+const {
+  searchText: _searchText,
+  borrowerSearchText: _borrowerSearchText,
+  ...shownColumns
+} = getTableColumns(applications);
+
 /** What the lists show beside an application, its people's names apart. */
 const viewColumns = {
-  application: applications,
+  application: shownColumns,
   loanTypeName: loanTypes.name,
-  loanType: loanTypes,
+  // What the repayment preview and the credit check need of the loan type.
+  loanType: {
+    interestRate: loanTypes.interestRate,
+    interestType: loanTypes.interestType,
+    minAmount: loanTypes.minAmount,
+    maxAmount: loanTypes.maxAmount,
+  },
   documentCount: sql<number>`(select count(*)::int from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
   // Which of the six types are on file (json, so both drivers hand back an array).
   documentTypes: sql<
