@@ -24,7 +24,7 @@ import {
 import { preparedRead } from '../../db/prepared-read.ts';
 import { loanSearchTexts, loans, loanTypes, users } from '../../db/schema/index.ts';
 import { escapeLikePattern } from '../users/user-search.ts';
-import { borrowerNameByKey, type LoanView, runningLoanCount } from './loan-reads.repo.ts';
+import { borrowerNameByKey, type LoanView, runningLoanCount, shownLoanColumns } from './loan-reads.repo.ts';
 import type { LoanRow } from './loans.repo.ts';
 
 /** The loans worklist's filters, resolved to column ranges by the service. */
@@ -126,7 +126,7 @@ function selectLoanViews(db: DbOrTx) {
   // planned as a hash of every user.
   return db
     .select({
-      loan: loans,
+      loan: shownLoanColumns,
       userName: borrowerNameByKey,
       loanTypeName: loanTypes.name,
     })
@@ -373,7 +373,7 @@ const exportPage = preparedRead(
     const [where = '', extra = ''] = shape.split('/');
     return db
       .select({
-        loan: loans,
+        loan: shownLoanColumns,
         userName: borrowerNameByKey,
         loanTypeName: loanTypes.name,
         disbursedByName: byKey<string | null>(users.name, users.id, loans.disbursedById),

@@ -1,5 +1,5 @@
 import type { CollectionOrdering } from '@sente/contract';
-import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
 import {
@@ -30,15 +30,26 @@ import type { LoanRow } from './loans.repo.ts';
  */
 export const borrowerNameByKey = byKey<string>(users.name, users.id, loans.userId);
 
+/**
+ * A loan's columns as its views read them: all but the borrower's search text, which only the
+ * loans search's conditions read and no screen shows (every page of ten sent and parsed it).
+ */
+const { borrowerSearchText: _searchCopy, ...shownLoanColumns } = getTableColumns(loans);
+
+export { shownLoanColumns };
+
+/** A loan as its views read it (shownLoanColumns). */
+export type ShownLoan = Omit<LoanRow, 'borrowerSearchText'>;
+
 export interface LoanView {
-  readonly loan: LoanRow;
+  readonly loan: ShownLoan;
   readonly userName: string;
   readonly loanTypeName: string;
 }
 
 function selectLoanViews(db: DbOrTx) {
   return db
-    .select({ loan: loans, userName: users.name, loanTypeName: loanTypes.name })
+    .select({ loan: shownLoanColumns, userName: users.name, loanTypeName: loanTypes.name })
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
     .innerJoin(loanTypes, eq(loanTypes.id, loans.loanTypeId));
@@ -160,7 +171,7 @@ const unpaidAmount =
 const isUnpaid = sql`(${loanInstallments.principalPaid} < ${loanInstallments.principalDue} or ${loanInstallments.interestPaid} < ${loanInstallments.interestDue})`;
 
 export interface OverdueRow {
-  readonly loan: LoanRow;
+  readonly loan: ShownLoan;
   readonly userName: string;
   readonly phoneNumber: string | null;
   readonly loanTypeName: string;
@@ -262,7 +273,7 @@ function whereOverdue(shape: string, placement: ConditionPlacement = {}): SQL | 
 function selectOverdueViews(db: DbOrTx) {
   return db
     .select({
-      loan: loans,
+      loan: shownLoanColumns,
       userName: users.name,
       phoneNumber: users.phoneNumber,
       loanTypeName: loanTypes.name,
@@ -389,7 +400,7 @@ const overdueInstallments = preparedRead('loans.overdue_installments', (db) =>
 const overdueExportPage = preparedRead('loans.overdue_export_page', (db, shape: string) =>
   db
     .select({
-      loan: loans,
+      loan: shownLoanColumns,
       userName: borrowerNameByKey,
       phoneNumber: byKey<string | null>(users.phoneNumber, users.id, loans.userId),
       loanTypeName: loanTypes.name,

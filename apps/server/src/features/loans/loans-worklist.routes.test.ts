@@ -3,6 +3,8 @@ import { makeLoan, repayLoan } from '../../../test/lending-factories.ts';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
 import { walksForPage } from '../../db/filter-count.ts';
+import { listLoans } from './loan-list.repo.ts';
+import { listOverdueLoans } from './loan-reads.repo.ts';
 import { runLoanStatusTick } from './loan-status.job.ts';
 
 const kampala = (date: string, time = '10:00') => new Date(`${date}T${time}:00+03:00`);
@@ -156,6 +158,26 @@ describe('GET /api/loans/loans/ as a worklist', () => {
       const res = await get(`/api/loans/loans/?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().details ?? {}), query).toContain(`querystring.${field}`);
+    }
+  });
+});
+
+describe('what a page of loans reads', () => {
+  it('reads no borrower search text out of the database, in the worklist, searched or not, or in Collections', async () => {
+    const db = t.services.db;
+    const page = { ordering: '-opening_date', limit: 10, offset: 0 } as const;
+    const pages = [
+      await listLoans(db, page),
+      await listLoans(db, { ...page, search: 'okello' }),
+      await listLoans(db, { ...page, amountMin: 1 }),
+      await listOverdueLoans(db, '2025-06-16', { ordering: '-days_in_arrears', limit: 10, offset: 0 }),
+    ];
+    for (const { rows } of pages) {
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.loan).not.toHaveProperty('borrowerSearchText');
+        expect(row.loan).toHaveProperty('loanRef');
+      }
     }
   });
 });
