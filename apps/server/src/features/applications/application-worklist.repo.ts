@@ -139,6 +139,27 @@ function whereOf(shape: string): SQL | undefined {
  */
 const planPerRequest = true;
 
+/** A shape's matching applications, one past the cap at most: what its count counts. */
+function filterMatches(db: DbOrTx, where: string) {
+  return db
+    .select({ one: sql`1` })
+    .from(applications)
+    .where(whereOf(where))
+    .limit(sql.placeholder('countLimit'))
+    .as('matches');
+}
+
+/** The ids of a shape's page, in its ordering, by the placeholders `limit` and `offset`. */
+function pageIdsOf(db: DbOrTx, where: string, ordering: ApplicationOrdering) {
+  return db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(whereOf(where))
+    .orderBy(...applicationOrder(ordering))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}
+
 /**
  * A filter's count, stopping one past the cap (db/filter-count.ts). A search alone is counted in the
  * search texts themselves, one narrow row per application: no application row is read; and not at
@@ -156,8 +177,7 @@ const worklistCount = preparedRead(
         sql.placeholder('anywhere'),
       );
     }
-    const matches = db.select({ one: sql`1` }).from(applications).where(whereOf(shape));
-    return countMatches(db, matches.limit(sql.placeholder('countLimit')).as('matches'));
+    return countMatches(db, filterMatches(db, shape));
   },
   { planPerRequest },
 );
@@ -171,13 +191,7 @@ const worklistPageIds = preparedRead(
   'applications.worklist_page_ids',
   (db, shape: `${string}/${ApplicationOrdering}`) => {
     const [where = '', ordering] = shape.split('/');
-    return db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(whereOf(where))
-      .orderBy(...applicationOrder(ordering as ApplicationOrdering))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
+    return pageIdsOf(db, where, ordering as ApplicationOrdering);
   },
   { planPerRequest },
 );
@@ -192,22 +206,10 @@ const worklistCountAndPageIds = preparedRead(
   'applications.worklist_count_and_page_ids',
   (db, shape: `${string}/${ApplicationOrdering}`) => {
     const [where = '', ordering] = shape.split('/');
-    const matches = db
-      .select({ one: sql`1` })
-      .from(applications)
-      .where(whereOf(where))
-      .limit(sql.placeholder('countLimit'))
-      .as('matches');
-    const pageIds = db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(whereOf(where))
-      .orderBy(...applicationOrder(ordering as ApplicationOrdering))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
+    const pageIds = pageIdsOf(db, where, ordering as ApplicationOrdering);
     return db
       .select({
-        count: sql<number>`(select count(*)::int from ${matches})`,
+        count: sql<number>`(select count(*)::int from ${filterMatches(db, where)})`,
         ids: sql<number[]>`array(${pageIds})`,
       })
       .from(sql`(values (0)) as one (x)`);
@@ -236,10 +238,9 @@ export async function listWorklist(
   const total = filterCount(counted?.count ?? 0);
   const within = pageWithin(total, page);
   if (!within) return { ...total, rows: [] };
-  const pageShape =
-    shape.includes('q') && (await walksForPage(total, within, () => countAllApplications(db)))
-      ? shape.replace('q', 'w')
-      : shape;
+  const pageShape = (await walksForPage(total, within, () => countAllApplications(db)))
+    ? shape.replace('q', 'w')
+    : shape;
   const pageIds = await worklistPageIds(db, `${pageShape}/${page.ordering}`).execute({
     ...values,
     ...within,
