@@ -15,13 +15,25 @@ export function isRetryable(error: unknown): boolean {
   return false;
 }
 
-/** One database transaction, run again (up to 3 times) when PostgreSQL aborted it for a deadlock. */
-export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+/** How many times a unit of work PostgreSQL aborted for a deadlock is tried in all. */
+export const RETRY_ATTEMPTS = 3;
+
+/**
+ * `work`, run again (up to RETRY_ATTEMPTS times in all) when PostgreSQL aborted it for a deadlock or
+ * a serialization failure. `work` must be one transaction (or one statement, which is its own), so
+ * that an abort left nothing of it behind.
+ */
+export async function retriedOnAbort<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await work();
     } catch (error) {
-      if (attempt >= 3 || !isRetryable(error)) throw error;
+      if (attempt >= RETRY_ATTEMPTS || !isRetryable(error)) throw error;
     }
   }
+}
+
+/** One database transaction, run again (up to 3 times) when PostgreSQL aborted it for a deadlock. */
+export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return retriedOnAbort(() => db.transaction(work));
 }

@@ -8,6 +8,7 @@
 import PgBoss from 'pg-boss';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import { retriedOnAbort } from '../db/retry-transaction.ts';
 
 /** Schedules are read on Kampala's clock: `0 7 * * *` is seven in the morning in Uganda. */
 export const SCHEDULE_TIME_ZONE = 'Africa/Kampala';
@@ -94,9 +95,13 @@ export function createJobQueue({ database, clock, pollMs }: JobQueueOptions) {
       expireInSeconds: 15 * 60,
     };
     await database.withAdvisoryLock(QUEUE_SETUP_LOCK_KEY, async () => {
-      await boss.createQueue(name, options);
+      // The lock keeps two replicas' setups apart, not another replica's pg-boss maintenance, whose
+      // reads of the jobs and the queues can deadlock with the new queue's partition DDL (seen once
+      // in the two-replica test). Each call is one statement: an abort leaves nothing, so it is run
+      // again.
+      await retriedOnAbort(() => boss.createQueue(name, options));
       // createQueue keeps an existing queue's settings; these are the code's, so they win.
-      if (job) await boss.updateQueue(name, options);
+      if (job) await retriedOnAbort(() => boss.updateQueue(name, options));
     });
     created.add(name);
   }
