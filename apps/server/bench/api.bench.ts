@@ -57,6 +57,7 @@ const connections = Number(flags.connections);
 const replicas = Math.max(1, Number(flags.replicas));
 const poolSize = Number(flags['pool-size']);
 const warmupSeconds = Number(flags.warmup);
+const ADMIN_EMAIL = 'admin1@sente.example.ug';
 function serverEnv(url: string, port: number): NodeJS.ProcessEnv {
   return benchServerEnv(url, port, poolSize);
 }
@@ -84,7 +85,17 @@ async function pickIds(url: string): Promise<BenchIds> {
         'select right(reference_id, 8) as tail from platform_transactions order by id limit 1 offset 1000',
       );
     }
+    const lender = await one(
+      `select p.lender_id as id, u.email from participations p join users u on u.id = p.lender_id
+       join lender_profiles lp on lp.user_id = p.lender_id and lp.verified_at is not null
+       group by p.lender_id, u.email order by count(*) desc, p.lender_id limit 1`,
+    );
+    const participated = await one(
+      'select loan_id as id from participations where lender_id is not null order by loan_id desc limit 1',
+    );
     return {
+      ...(lender ? { lenderId: Number(lender.id), lenderEmail: String(lender.email) } : {}),
+      ...(participated ? { participatedLoanId: Number(participated.id) } : {}),
       borrowerId: Number(borrower?.id ?? 1),
       walletUserId: Number(walletUser?.id ?? borrower?.id ?? 1),
       searchTerm: String(surname?.term ?? 'nakato').toLowerCase(),
@@ -103,23 +114,29 @@ async function pickIds(url: string): Promise<BenchIds> {
 async function capturePlan(
   url: string,
   list: Endpoint[],
+  lenderEmail: string | undefined,
 ): Promise<{ plan: BaselinePlan; usable: Endpoint[] }> {
   const config = loadConfig(serverEnv(url, 0));
   const database = await openDatabase({ database: { kind: 'postgres', url, poolSize } });
   const { app } = await buildApp({ config, database, logger: false });
   await app.ready();
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login/',
-      payload: { email: 'admin1@sente.example.ug', password: SCALE_SEED_PASSWORD },
-    });
-    if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-    const token = (login.json() as { access: string }).access;
-    const headers = { authorization: `Bearer ${token}` };
+    const signIn = async (email: string) => {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: { email, password: SCALE_SEED_PASSWORD },
+      });
+      if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+      return { authorization: `Bearer ${(login.json() as { access: string }).access}` };
+    };
+    const asAdmin = await signIn(ADMIN_EMAIL);
+    const asLender = lenderEmail ? await signIn(lenderEmail) : undefined;
     const usable: Endpoint[] = [];
     const planned: BaselinePlan['endpoints'][number][] = [];
     for (const endpoint of list) {
+      const headers = endpoint.as === 'lender' ? asLender : asAdmin;
+      if (!headers) continue;
       await app.inject({ url: endpoint.url, headers }); // warm caches and prepared plans
       let status = 0;
       const waves = await captureQueries(async () => {
@@ -158,7 +175,7 @@ async function main() {
     );
   }
   log('Capturing the SQL of each endpoint…');
-  const { plan, usable } = await capturePlan(url, list);
+  const { plan, usable } = await capturePlan(url, list, ids.lenderEmail);
   const planFile = path.join(tmpdir(), `sente-bench-plan-${process.pid}.json`);
   writeFileSync(planFile, JSON.stringify(plan));
 
@@ -183,13 +200,17 @@ async function main() {
   for (const s of servers) await waitFor(`http://127.0.0.1:${s.port}/api/health`, s.child);
   for (const b of baselines) await waitFor(`http://127.0.0.1:${b.port}/baseline/0`, b.child);
 
-  const login = await fetch(`http://127.0.0.1:${servers[0]?.port}/api/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin1@sente.example.ug', password: SCALE_SEED_PASSWORD }),
-  });
-  const token = ((await login.json()) as { access: string }).access;
-  const headers = { authorization: `Bearer ${token}` };
+  const signIn = async (email: string) => {
+    const login = await fetch(`http://127.0.0.1:${servers[0]?.port}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: SCALE_SEED_PASSWORD }),
+    });
+    return { authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  };
+  const asAdmin = await signIn(ADMIN_EMAIL);
+  const asLender = ids.lenderEmail ? await signIn(ids.lenderEmail) : asAdmin;
+  const headersOf = (endpoint: Endpoint) => (endpoint.as === 'lender' ? asLender : asAdmin);
 
   const targetsOf = (endpoint: Endpoint, index: number) => ({
     api: servers.map((s) => `http://127.0.0.1:${s.port}${endpoint.url}`),
@@ -199,8 +220,9 @@ async function main() {
     log(`Warming up: every endpoint and its baseline for ${warmupSeconds} s each`);
     for (const [index, endpoint] of usable.entries()) {
       const targets = targetsOf(endpoint, index);
-      await drive(targets.api, { connections, durationSeconds: warmupSeconds, headers });
-      await drive(targets.base, { connections, durationSeconds: warmupSeconds });
+      const load = { connections, durationSeconds: warmupSeconds };
+      await drive(targets.api, { ...load, headers: headersOf(endpoint) });
+      await drive(targets.base, load);
     }
   }
 
@@ -210,6 +232,7 @@ async function main() {
   );
   for (const [index, endpoint] of usable.entries()) {
     const { api: targets, base: baseTargets } = targetsOf(endpoint, index);
+    const headers = headersOf(endpoint);
     // Both warmed up alike, then measured in alternating halves (endpoint, baseline, endpoint,
     // baseline), so a slow spell of the shared machine weighs on both sides of the ratio.
     await drive(targets, { connections, durationSeconds: 1, headers });

@@ -1,10 +1,12 @@
-/** The admin list and statistics endpoints the benchmark drives (spec: back-office screens). */
+/** The read endpoints the benchmark drives: the back-office's lists and statistics, and the marketplace's. */
 export type EndpointKind = 'statistics' | 'list';
 
 export interface Endpoint {
   readonly name: string;
   readonly kind: EndpointKind;
   readonly url: string;
+  /** Who calls it: the admin unless said (the lender is BenchIds.lenderEmail). */
+  readonly as?: 'lender';
 }
 
 export interface BenchIds {
@@ -22,6 +24,11 @@ export interface BenchIds {
   readonly applicationId?: number;
   /** A disbursed loan's reference (SL-2026-000041), searched for in the transactions. */
   readonly loanRef?: string | null;
+  /** The verified lender in the most loans (its portfolio is the largest to read), and its e-mail. */
+  readonly lenderId?: number;
+  readonly lenderEmail?: string;
+  /** A loan funded by lenders: its participations. */
+  readonly participatedLoanId?: number;
 }
 
 /** The applications worklist: each search, filter and sort it offers (docs/back-office.md). */
@@ -93,6 +100,78 @@ export function endpoints(ids: BenchIds): Endpoint[] {
     list("a user's loans", `/api/loans/user/${ids.borrowerId}/loans/`),
     stats("a user's loan statistics", `/api/loans/user/${ids.borrowerId}/statistics/`),
     list("a user's transactions", `/api/wallet/user/${ids.walletUserId}/transactions/`),
+    ...marketplaceEndpoints(ids),
+    ...backOfficeEndpoints(),
+  ];
+}
+
+/** The marketplace (issue 16): the back-office's listings, lenders and portfolios, and a lender's own. */
+function marketplaceEndpoints(ids: BenchIds): Endpoint[] {
+  const list = (name: string, url: string, as?: 'lender'): Endpoint => ({
+    name,
+    kind: 'list',
+    url,
+    ...(as ? { as } : {}),
+  });
+  const stats = (name: string, url: string, as?: 'lender'): Endpoint => ({
+    name,
+    kind: 'statistics',
+    url,
+    ...(as ? { as } : {}),
+  });
+  const lender = ids.lenderId;
+  const asLender: Endpoint[] = ids.lenderEmail
+    ? [
+        list('lender: listings', '/api/marketplace/listings/', 'lender'),
+        list('lender: listings ?risk_grade=B', '/api/marketplace/listings/?risk_grade=B', 'lender'),
+        list('lender: bids', '/api/marketplace/bids/', 'lender'),
+        list('lender: participations', '/api/lender/participations/', 'lender'),
+        list(
+          'lender: participations ?status=OVERDUE',
+          '/api/lender/participations/?status=OVERDUE',
+          'lender',
+        ),
+        stats('lender: portfolio', '/api/lender/portfolio/', 'lender'),
+        list('lender: statement', '/api/lender/statement/', 'lender'),
+        stats('lender: wallet summary', '/api/wallet/summary/', 'lender'),
+      ]
+    : [];
+  return [
+    list('marketplace listings', '/api/marketplace/admin/listings/'),
+    list('marketplace listings ?status=OPEN', '/api/marketplace/admin/listings/?status=OPEN'),
+    list('marketplace listings ?status=DISBURSED', '/api/marketplace/admin/listings/?status=DISBURSED'),
+    stats('marketplace stats', '/api/marketplace/admin/stats/'),
+    list('lenders', '/api/marketplace/admin/lenders/'),
+    list('lenders ?verified=false', '/api/marketplace/admin/lenders/?verified=false'),
+    ...(lender === undefined
+      ? []
+      : [
+          stats("a lender's portfolio", `/api/marketplace/admin/lenders/${lender}/portfolio/`),
+          list("a lender's participations", `/api/marketplace/admin/lenders/${lender}/participations/`),
+        ]),
+    ...(ids.participatedLoanId === undefined
+      ? []
+      : [
+          list(
+            "a loan's participations",
+            `/api/marketplace/admin/loans/${ids.participatedLoanId}/participations/`,
+          ),
+        ]),
+    ...asLender,
+  ];
+}
+
+/** The back-office's other lists (issue 18): audit log, payments needing attention, enquiries, flows. */
+function backOfficeEndpoints(): Endpoint[] {
+  const list = (name: string, url: string): Endpoint => ({ name, kind: 'list', url });
+  const stats = (name: string, url: string): Endpoint => ({ name, kind: 'statistics', url });
+  return [
+    list('audit log', '/api/audit/'),
+    list('payments needing attention', '/api/payments/admin/attention/'),
+    list('contact messages', '/api/public/admin/contact-messages/'),
+    list('lender interest', '/api/public/admin/lender-interest/'),
+    stats('enquiry counts', '/api/public/admin/enquiries/counts/'),
+    stats('weekly flows', '/api/wallet/admin/weekly-flows/'),
   ];
 }
 

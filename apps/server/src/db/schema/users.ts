@@ -62,6 +62,11 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.createdAt, t.id),
     // The admin list and stats only ever read open accounts, often filtered by status, newest first.
     index('users_open_status_created_idx').on(t.status, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    // The back-office's lenders list (lenders.repo.ts): counted and sorted among the lenders alone,
+    // not among every user.
+    index('users_open_lenders_idx')
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`${t.role} = 'lender' and ${t.deletedAt} is null`),
     // A phone number typed from its start, counted from the index alone (user-list.repo.ts).
     index('users_open_phone_idx')
       .on(t.phoneNumber.op('text_pattern_ops'), t.status)

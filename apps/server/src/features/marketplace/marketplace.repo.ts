@@ -335,17 +335,20 @@ export async function listListingViews(
     conditions.push(lte(applications.loanTermMonths, filter.maxTermMonths));
   if (filter.minRateBp !== undefined) conditions.push(gte(listings.maxRateBp, filter.minRateBp));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
+  // Every listing has its application (a foreign key): the count joins it only to filter by it, and
+  // otherwise counts the listings' index alone.
+  const byApplication = filter.loanTypeId !== undefined || filter.maxTermMonths !== undefined;
+  const counted = db.select({ n: count() }).from(listings);
   const [rows, [total]] = await Promise.all([
     selectListingViews(db)
       .where(where)
       .orderBy(asc(listings.closesAt), asc(listings.id))
       .limit(paging.limit)
       .offset(paging.offset),
-    db
-      .select({ n: count() })
-      .from(listings)
-      .innerJoin(applications, eq(applications.id, listings.applicationId))
-      .where(where),
+    (byApplication
+      ? counted.innerJoin(applications, eq(applications.id, listings.applicationId))
+      : counted
+    ).where(where),
   ]);
   return { rows, count: total?.n ?? 0 };
 }
