@@ -2,8 +2,8 @@
  * `npm run bench:api [-- --scale 100 --duration 10 --connections 32 --replicas 1 --warmup 1 --reuse --only 'search|repayments|=loans']`
  *
  * Seeds (or reuses) the PostgreSQL database `sente_bench` at the given scale, starts the built
- * server on it (N replicas with --replicas), signs in as an admin and drives every admin list and
- * statistics endpoint with autocannon. Against each endpoint it also measures a baseline: a bare
+ * server on it (N replicas with --replicas), signs in as an admin and as the lender in the most
+ * loans, and drives every back-office and marketplace list and statistics endpoint with autocannon. Against each endpoint it also measures a baseline: a bare
  * Fastify + pg process that runs the very SQL the endpoint ran, so the ratio shows what the
  * framework, auth, validation and mapping cost on top of the database. Prints a table and the
  * servers' peak memory. docs/scale.md explains the numbers.
