@@ -45,6 +45,27 @@ const COMPARE = `
          (select sum(amount) * 1000000 + sum(postings) from ledger_daily_totals where kind = k)
     from (select kind as k from ledger_daily_totals union select kind from ledger_kind_totals) kinds
   union all
+  select 'listings', s::text, (select sum(count) from listing_status_counts where status = s),
+         (select count(*) from listings where status = s)
+    from unnest(enum_range(null::listing_status)) s
+  union all
+  select 'bids ' || f, s::text,
+         (select case f when 'count' then sum(count) else sum(amount) end from bid_status_totals where status = s),
+         (select case f when 'count' then count(*) else sum(amount) end from bids where status = s)
+    from unnest(enum_range(null::bid_status)) s, unnest(array['count', 'amount']) f
+  union all
+  select 'live or accepted bids of lender', coalesce(k.lender_id, c.lender_id)::text, k.count, c.count
+    from lender_active_bids k
+    full join (select lender_id, count(*) as count from bids where status in ('LIVE', 'ACCEPTED') group by lender_id) c
+      on c.lender_id = k.lender_id
+  union all
+  select 'offers ' || f, s::text,
+         (select case f when 'count' then sum(count) when 'amount' then sum(amount) else sum(rate_amount) end
+            from offer_status_totals where status = s),
+         (select case f when 'count' then count(*) when 'amount' then sum(amount) else sum(rate_bp::bigint * amount) end
+            from offers where status = s)
+    from unnest(enum_range(null::offer_status)) s, unnest(array['count', 'amount', 'rate']) f
+  union all
   select 'rows holding the word, in ' || coalesce(k.list, c.list), coalesce(k.word, c.word), k.holders, c.holders
     from search_word_counts k
     full join (
@@ -152,6 +173,26 @@ describe('the running counters behind the statistics', () => {
       `update platform_transactions set loan_id = null where loan_id in (select id from loans where id % 13 = 0)`,
     );
     await client.query(`delete from loans where id % 13 = 0`);
+    // The marketplace: listings closed, bids withdrawn, raised and placed anew, offers declined, and
+    // bids and offers nothing refers to deleted.
+    await client.query(
+      `update listings set status = 'EXPIRED' where status in ('OPEN', 'OFFERED') and id % 2 = 0`,
+    );
+    await client.query(`update bids set status = 'WITHDRAWN' where status = 'LIVE' and id % 3 = 0`);
+    await client.query(`update bids set amount = amount + 1000 where id % 5 = 0`);
+    await client.query(
+      `insert into bids (listing_id, lender_id, round, amount, rate_bp, status, created_at, updated_at)
+       select listing_id, lender_id, round, 50000, rate_bp, 'RELEASED', now(), now() from bids where id % 4 = 0`,
+    );
+    await client.query(`update offers set status = 'DECLINED' where status = 'OPEN' and id % 2 = 0`);
+    await client.query(`update offers set amount = amount + 1000 where status = 'ACCEPTED' and id % 3 = 0`);
+    await client.query(
+      `delete from bids where id % 7 = 0 and id not in (select bid_id from offer_fills)
+         and id not in (select bid_id from participations where bid_id is not null)`,
+    );
+    await client.query(
+      `delete from offers where id % 7 = 0 and id not in (select offer_id from offer_fills)`,
+    );
     await client.query('commit');
     const left = (await mismatches()).filter((r) => !String(r.what).startsWith('repayments'));
     expect(left).toEqual([]);

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { applicationStatus } from './applications.ts';
 import { loanStatus } from './loans.ts';
+import { bidStatus, listingStatus, offerStatus } from './marketplace.ts';
 import { userStatus } from './users.ts';
 
 /*
@@ -123,4 +124,51 @@ export const searchWordCounts = pgTable(
     // The counts read only the common words: a range of holders, its words tested in the index.
     index('search_word_counts_common_idx').on(t.list, t.holders, t.word),
   ],
+);
+
+/*
+ * The marketplace's running totals (migration 0050), for its pagers and its statistics: kept by
+ * triggers like the others, sharded by slot (bids and offers are written by many lenders at once).
+ */
+
+/** Listings per status. */
+export const listingStatusCounts = pgTable(
+  'listing_status_counts',
+  {
+    status: listingStatus().notNull(),
+    slot: slot(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.slot] })],
+);
+
+/** Bids per status: how many, and their amounts. */
+export const bidStatusTotals = pgTable(
+  'bid_status_totals',
+  {
+    status: bidStatus().notNull(),
+    slot: slot(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+    amount: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.slot] })],
+);
+
+/** Per lender, its bids that are live or accepted: a lender with any is an active lender. */
+export const lenderActiveBids = pgTable('lender_active_bids', {
+  lenderId: integer().primaryKey(),
+  count: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+/** Offers per status: how many, their amounts, and Σ rate × amount (basis points × UGX). */
+export const offerStatusTotals = pgTable(
+  'offer_status_totals',
+  {
+    status: offerStatus().notNull(),
+    slot: slot(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+    amount: bigint({ mode: 'number' }).notNull().default(0),
+    rateAmount: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.slot] })],
 );

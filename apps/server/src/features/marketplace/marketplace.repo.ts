@@ -5,6 +5,7 @@ import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applications,
   bids,
+  listingStatusCounts,
   listings,
   loans,
   loanTypes,
@@ -335,22 +336,38 @@ export async function listListingViews(
     conditions.push(lte(applications.loanTermMonths, filter.maxTermMonths));
   if (filter.minRateBp !== undefined) conditions.push(gte(listings.maxRateBp, filter.minRateBp));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  // Every listing has its application (a foreign key): the count joins it only to filter by it, and
-  // otherwise counts the listings' index alone.
-  const byApplication = filter.loanTypeId !== undefined || filter.maxTermMonths !== undefined;
-  const counted = db.select({ n: count() }).from(listings);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectListingViews(db)
       .where(where)
       .orderBy(asc(listings.closesAt), asc(listings.id))
       .limit(paging.limit)
       .offset(paging.offset),
-    (byApplication
-      ? counted.innerJoin(applications, eq(applications.id, listings.applicationId))
-      : counted
-    ).where(where),
+    countListings(db, filter, where),
   ]);
-  return { rows, count: total?.n ?? 0 };
+  return { rows, count: total };
+}
+
+/**
+ * How many listings match: all of them or one status from the running counts (migration 0050);
+ * another filter counts its matches, joining the applications only to filter by them (every listing
+ * has its application).
+ */
+async function countListings(db: DbOrTx, filter: ListingFilter, where: SQL | undefined): Promise<number> {
+  const { status, ...others } = filter;
+  if (Object.values(others).every((value) => value === undefined)) {
+    const [kept] = await db
+      .select({ n: sql<number>`coalesce(sum(${listingStatusCounts.count}), 0)::bigint`.mapWith(Number) })
+      .from(listingStatusCounts)
+      .where(status ? eq(listingStatusCounts.status, status) : undefined);
+    return kept?.n ?? 0;
+  }
+  const byApplication = filter.loanTypeId !== undefined || filter.maxTermMonths !== undefined;
+  const counted = db.select({ n: count() }).from(listings);
+  const [total] = await (byApplication
+    ? counted.innerJoin(applications, eq(applications.id, listings.applicationId))
+    : counted
+  ).where(where);
+  return total?.n ?? 0;
 }
 
 export async function findListingView(db: DbOrTx, id: number): Promise<ListingView | undefined> {

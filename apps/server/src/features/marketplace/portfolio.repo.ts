@@ -1,13 +1,14 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  bids,
+  bidStatusTotals,
   ledgerAccounts,
   ledgerEntries,
   ledgerPostings,
-  listings,
+  lenderActiveBids,
+  listingStatusCounts,
   loans,
-  offers,
+  offerStatusTotals,
   participations,
 } from '../../db/schema/index.ts';
 import { lenderInvested, userWallet } from '../ledger/ledger-accounts.ts';
@@ -116,33 +117,34 @@ export async function lenderCashFlows(
   return rows;
 }
 
-/** The back-office's marketplace figures. */
+/**
+ * The back-office's marketplace figures, from the running totals (migration 0050) and the month's
+ * participations by their index: no whole table is read.
+ */
 export async function marketplaceFigures(db: DbOrTx, monthStart: Date) {
   const [[open], [bid], [funded], [lenders], [clearing]] = await Promise.all([
-    db.select({ n: count() }).from(listings).where(eq(listings.status, 'OPEN')),
     db
-      .select({ amount: sql<number>`coalesce(sum(${bids.amount}), 0)::bigint`.mapWith(Number) })
-      .from(bids)
-      .where(eq(bids.status, 'LIVE')),
+      .select({ n: sql<number>`coalesce(sum(${listingStatusCounts.count}), 0)::bigint`.mapWith(Number) })
+      .from(listingStatusCounts)
+      .where(eq(listingStatusCounts.status, 'OPEN')),
+    db
+      .select({ amount: sql<number>`coalesce(sum(${bidStatusTotals.amount}), 0)::bigint`.mapWith(Number) })
+      .from(bidStatusTotals)
+      .where(eq(bidStatusTotals.status, 'LIVE')),
     db
       .select({
         amount: sql<number>`coalesce(sum(${participations.principalShare}), 0)::bigint`.mapWith(Number),
       })
       .from(participations)
       .where(and(isNotNull(participations.lenderId), gte(participations.createdAt, monthStart))),
-    db
-      .select({ n: sql<number>`count(distinct ${bids.lenderId})::int`.mapWith(Number) })
-      .from(bids)
-      .where(inArray(bids.status, ['LIVE', 'ACCEPTED'])),
+    db.select({ n: count() }).from(lenderActiveBids).where(gt(lenderActiveBids.count, 0)),
     db
       .select({
-        weighted: sql<number>`coalesce(sum(${offers.rateBp}::bigint * ${offers.amount}), 0)::bigint`.mapWith(
-          Number,
-        ),
-        amount: sql<number>`coalesce(sum(${offers.amount}), 0)::bigint`.mapWith(Number),
+        weighted: sql<number>`coalesce(sum(${offerStatusTotals.rateAmount}), 0)::bigint`.mapWith(Number),
+        amount: sql<number>`coalesce(sum(${offerStatusTotals.amount}), 0)::bigint`.mapWith(Number),
       })
-      .from(offers)
-      .where(eq(offers.status, 'ACCEPTED')),
+      .from(offerStatusTotals)
+      .where(eq(offerStatusTotals.status, 'ACCEPTED')),
   ]);
   return {
     openListings: open?.n ?? 0,
