@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { namedStatement } from '../../db/named-statement.ts';
+import { amongNamedPage, pageEq } from '../../db/page-ids.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
 import {
   applications,
@@ -323,51 +324,75 @@ export interface ListingFilter {
   readonly minRateBp?: number | undefined;
 }
 
+/** The filters a named statement serves: none, or a status alone (what both screens ask most). */
+type ListingShape = 'all' | 'status';
+
+const soonestClosing = [asc(listings.closesAt), asc(listings.id)] as const;
+
+/**
+ * A page of listings, soonest closing first, as a named statement built and planned once per shape:
+ * its ids walked from the ordering's index (migration 0049), then their views. Planned per request,
+ * its joins and sub-selects took longer to plan than to run (docs/scale.md, "The marketplace and
+ * back-office lists measured").
+ */
+const listingPage = preparedRead('marketplace.listing_page', (db, shape: ListingShape) =>
+  selectListingViews(db)
+    .where(
+      amongNamedPage(db, {
+        from: listings,
+        id: listings.id,
+        where: shape === 'status' ? pageEq(listings.status, 'status', { inNamedPage: true }) : undefined,
+        orderBy: soonestClosing,
+      }),
+    )
+    .orderBy(...soonestClosing),
+);
+
+/** All listings, or those of a status, from the running counts (migration 0050). */
+const listingCount = preparedRead('marketplace.listing_count', (db, shape: ListingShape) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${listingStatusCounts.count}), 0)::bigint`.mapWith(Number) })
+    .from(listingStatusCounts)
+    .where(shape === 'status' ? eq(listingStatusCounts.status, sql.placeholder('status')) : undefined),
+);
+
 export async function listListingViews(
   db: DbOrTx,
   filter: ListingFilter,
   paging: { limit: number; offset: number },
 ): Promise<{ rows: ListingView[]; count: number }> {
+  const { status, ...others } = filter;
+  if (Object.values(others).every((value) => value === undefined)) {
+    const shape: ListingShape = status ? 'status' : 'all';
+    const [rows, [total]] = await Promise.all([
+      listingPage(db, shape).execute({ status, ...paging }),
+      listingCount(db, shape).execute({ status }),
+    ]);
+    return { rows, count: total?.n ?? 0 };
+  }
   const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(listings.status, filter.status));
+  if (status) conditions.push(eq(listings.status, status));
   if (filter.riskGrade) conditions.push(eq(listings.riskGrade, filter.riskGrade));
   if (filter.loanTypeId !== undefined) conditions.push(eq(applications.loanTypeId, filter.loanTypeId));
   if (filter.maxTermMonths !== undefined)
     conditions.push(lte(applications.loanTermMonths, filter.maxTermMonths));
   if (filter.minRateBp !== undefined) conditions.push(gte(listings.maxRateBp, filter.minRateBp));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, total] = await Promise.all([
-    selectListingViews(db)
-      .where(where)
-      .orderBy(asc(listings.closesAt), asc(listings.id))
-      .limit(paging.limit)
-      .offset(paging.offset),
-    countListings(db, filter, where),
-  ]);
-  return { rows, count: total };
-}
-
-/**
- * How many listings match: all of them or one status from the running counts (migration 0050);
- * another filter counts its matches, joining the applications only to filter by them (every listing
- * has its application).
- */
-async function countListings(db: DbOrTx, filter: ListingFilter, where: SQL | undefined): Promise<number> {
-  const { status, ...others } = filter;
-  if (Object.values(others).every((value) => value === undefined)) {
-    const [kept] = await db
-      .select({ n: sql<number>`coalesce(sum(${listingStatusCounts.count}), 0)::bigint`.mapWith(Number) })
-      .from(listingStatusCounts)
-      .where(status ? eq(listingStatusCounts.status, status) : undefined);
-    return kept?.n ?? 0;
-  }
+  const where = and(...conditions);
+  // Every listing has its application (a foreign key): the count joins it only to filter by it.
   const byApplication = filter.loanTypeId !== undefined || filter.maxTermMonths !== undefined;
   const counted = db.select({ n: count() }).from(listings);
-  const [total] = await (byApplication
-    ? counted.innerJoin(applications, eq(applications.id, listings.applicationId))
-    : counted
-  ).where(where);
-  return total?.n ?? 0;
+  const [rows, [total]] = await Promise.all([
+    selectListingViews(db)
+      .where(where)
+      .orderBy(...soonestClosing)
+      .limit(paging.limit)
+      .offset(paging.offset),
+    (byApplication
+      ? counted.innerJoin(applications, eq(applications.id, listings.applicationId))
+      : counted
+    ).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
 }
 
 export async function findListingView(db: DbOrTx, id: number): Promise<ListingView | undefined> {
@@ -405,6 +430,22 @@ export interface BorrowerRecord {
   readonly worstDaysInArrears: number;
 }
 
+const borrowerRecordRows = preparedRead('marketplace.borrower_records', (db) =>
+  db
+    .select({
+      userId: loans.userId,
+      repaid: sql<number>`count(*) filter (where ${loans.status} = 'FULLY_PAID')::int`.mapWith(Number),
+      total: sql<number>`count(*)::int`.mapWith(Number),
+      worst:
+        sql<number>`coalesce(max(greatest(${sql.placeholder('today')}::date - ${loans.oldestUnpaidDueDate}, 0)) filter (where ${loans.status} <> 'FULLY_PAID'), 0)::int`.mapWith(
+          Number,
+        ),
+    })
+    .from(loans)
+    .where(sql`${loans.userId} = any(${sql.placeholder('borrowerIds')}::integer[])`)
+    .groupBy(loans.userId),
+);
+
 /** A borrower's record on Sente: loans repaid in full, and how late their open loans are today. */
 export async function borrowerRecords(
   db: DbOrTx,
@@ -412,19 +453,7 @@ export async function borrowerRecords(
   today: string,
 ): Promise<Map<number, BorrowerRecord>> {
   if (borrowerIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      userId: loans.userId,
-      repaid: sql<number>`count(*) filter (where ${loans.status} = 'FULLY_PAID')::int`.mapWith(Number),
-      total: sql<number>`count(*)::int`.mapWith(Number),
-      worst:
-        sql<number>`coalesce(max(greatest(${today}::date - ${loans.oldestUnpaidDueDate}, 0)) filter (where ${loans.status} <> 'FULLY_PAID'), 0)::int`.mapWith(
-          Number,
-        ),
-    })
-    .from(loans)
-    .where(inArray(loans.userId, [...borrowerIds]))
-    .groupBy(loans.userId);
+  const rows = await borrowerRecordRows(db).execute({ borrowerIds: [...borrowerIds], today });
   return new Map(
     rows.map((r) => [r.userId, { loansRepaid: r.repaid, loansTotal: r.total, worstDaysInArrears: r.worst }]),
   );
