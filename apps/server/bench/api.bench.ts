@@ -90,12 +90,22 @@ async function pickIds(url: string): Promise<BenchIds> {
        join lender_profiles lp on lp.user_id = p.lender_id and lp.verified_at is not null
        group by p.lender_id, u.email order by count(*) desc, p.lender_id limit 1`,
     );
+    // The lender's statement as the app asks for it: its latest month so far, in Kampala days.
+    const month = lender
+      ? await one(
+          `select to_char(date_trunc('month', max(e.created_at at time zone 'Africa/Kampala')), 'YYYY-MM-DD') as from,
+                  to_char(max(e.created_at at time zone 'Africa/Kampala'), 'YYYY-MM-DD') as to
+             from ledger_entries e join ledger_accounts a on a.id = e.account_id
+            where a.code = 'USER_WALLET:' || ${Number(lender.id)}`,
+        )
+      : undefined;
     const participated = await one(
       'select loan_id as id from participations where lender_id is not null order by loan_id desc limit 1',
     );
     return {
       ...(lender ? { lenderId: Number(lender.id), lenderEmail: String(lender.email) } : {}),
       ...(participated ? { participatedLoanId: Number(participated.id) } : {}),
+      ...(month?.from ? { statementMonth: { from: String(month.from), to: String(month.to) } } : {}),
       borrowerId: Number(borrower?.id ?? 1),
       walletUserId: Number(walletUser?.id ?? borrower?.id ?? 1),
       searchTerm: String(surname?.term ?? 'nakato').toLowerCase(),

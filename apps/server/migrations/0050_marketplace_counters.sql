@@ -34,8 +34,6 @@ CREATE TABLE "offer_status_totals" (
 	CONSTRAINT "offer_status_totals_status_slot_pk" PRIMARY KEY("status","slot")
 );
 --> statement-breakpoint
-CREATE INDEX "participations_lent_created_idx" ON "participations" USING btree ("created_at","principal_share") WHERE "participations"."lender_id" is not null;
---> statement-breakpoint
 CREATE FUNCTION recount_counter_marketplace() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM listing_status_counts;

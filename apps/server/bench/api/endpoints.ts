@@ -29,6 +29,8 @@ export interface BenchIds {
   readonly lenderEmail?: string;
   /** A loan funded by lenders: its participations. */
   readonly participatedLoanId?: number;
+  /** The lender's latest month so far (Kampala dates, both included): its statement, as the app asks. */
+  readonly statementMonth?: { readonly from: string; readonly to: string };
 }
 
 /** The applications worklist: each search, filter and sort it offers (docs/back-office.md). */
@@ -132,7 +134,11 @@ function marketplaceEndpoints(ids: BenchIds): Endpoint[] {
           'lender',
         ),
         stats('lender: portfolio', '/api/lender/portfolio/', 'lender'),
-        list('lender: statement', '/api/lender/statement/', 'lender'),
+        list(
+          'lender: statement',
+          `/api/lender/statement/${ids.statementMonth ? `?from=${ids.statementMonth.from}&to=${ids.statementMonth.to}` : ''}`,
+          'lender',
+        ),
         stats('lender: wallet summary', '/api/wallet/summary/', 'lender'),
       ]
     : [];

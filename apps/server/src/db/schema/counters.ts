@@ -172,3 +172,14 @@ export const offerStatusTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.status, t.slot] })],
 );
+
+/** Principal lenders put into loans per Kampala day of their participations (the platform's excluded). */
+export const lentDailyTotals = pgTable(
+  'lent_daily_totals',
+  {
+    day: date().notNull(),
+    slot: slot(),
+    amount: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slot] })],
+);

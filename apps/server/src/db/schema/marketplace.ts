@@ -163,10 +163,6 @@ export const participations = pgTable(
     unique('participations_loan_lender_key').on(t.loanId, t.lenderId).nullsNotDistinct(),
     // A lender's participations, newest first (portfolio.repo.ts): its page walks this index.
     index('participations_lender_idx').on(t.lenderId, t.createdAt, t.id),
-    // What lenders funded since a day (the marketplace statistics' month), read from the index alone.
-    index('participations_lent_created_idx')
-      .on(t.createdAt, t.principalShare)
-      .where(sql`${t.lenderId} is not null`),
     check('participations_share_positive', sql`${t.principalShare} > 0`),
     check(
       'participations_repaid_within_share',

@@ -112,7 +112,7 @@ export function createMarketplaceService(
       paging: { limit: number; offset: number },
     ) => listParticipationsOfLender(deps.db, lenderId, status, paging),
     async stats() {
-      return marketplaceFigures(deps.db, startOfKampalaMonth(deps.clock.now()));
+      return marketplaceFigures(deps.db, kampalaDate(startOfKampalaMonth(deps.clock.now())));
     },
     today: () => kampalaDate(deps.clock.now()),
 
