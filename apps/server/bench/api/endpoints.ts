@@ -124,8 +124,13 @@ function marketplaceEndpoints(ids: BenchIds): Endpoint[] {
   const lender = ids.lenderId;
   const asLender: Endpoint[] = ids.lenderEmail
     ? [
-        list('lender: listings', '/api/marketplace/listings/', 'lender'),
-        list('lender: listings ?risk_grade=B', '/api/marketplace/listings/?risk_grade=B', 'lender'),
+        // As the app asks: open listings, ten a page (apps/web market-filters.ts).
+        list('lender: listings', '/api/marketplace/listings/?status=OPEN&page_size=10', 'lender'),
+        list(
+          'lender: listings ?risk_grade=B',
+          '/api/marketplace/listings/?status=OPEN&risk_grade=B&page_size=10',
+          'lender',
+        ),
         list('lender: bids', '/api/marketplace/bids/', 'lender'),
         list('lender: participations', '/api/lender/participations/', 'lender'),
         list(

@@ -82,11 +82,14 @@ export async function listParticipationsOfLender(
       .orderBy(desc(participations.createdAt), desc(participations.id))
       .limit(paging.limit)
       .offset(paging.offset),
-    db
-      .select({ n: count() })
-      .from(participations)
-      .innerJoin(loans, eq(loans.id, participations.loanId))
-      .where(where),
+    // Every participation has its loan: the loans are joined only to count by their status.
+    status
+      ? db
+          .select({ n: count() })
+          .from(participations)
+          .innerJoin(loans, eq(loans.id, participations.loanId))
+          .where(where)
+      : db.select({ n: count() }).from(participations).where(eq(participations.lenderId, lenderId)),
   ]);
   return { rows, count: total?.n ?? 0 };
 }
