@@ -3,10 +3,11 @@
  *
  * Seeds (or reuses) the PostgreSQL database `sente_bench` at the given scale, starts the built
  * server on it (N replicas with --replicas), signs in as an admin and as the lender in the most
- * loans, and drives every back-office and marketplace list and statistics endpoint with autocannon. Against each endpoint it also measures a baseline: a bare
- * Fastify + pg process that runs the very SQL the endpoint ran, so the ratio shows what the
- * framework, auth, validation and mapping cost on top of the database. Prints a table and the
- * servers' peak memory. docs/scale.md explains the numbers.
+ * loans, and drives every back-office and marketplace list and statistics endpoint with autocannon.
+ * Against each endpoint it also measures a baseline: a bare Fastify + pg process that runs the very
+ * SQL the endpoint ran, so the ratio shows what the framework, auth, validation and mapping cost on
+ * top of the database. Prints a table and the servers' peak memory. docs/scale.md explains the
+ * numbers.
  *
  * Before the first measurement every endpoint and its baseline are driven once for --warmup seconds
  * (1 unless set; 0 skips it), so the first endpoint measured does not pay for a cold server: the

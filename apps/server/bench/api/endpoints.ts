@@ -33,6 +33,9 @@ export interface BenchIds {
   readonly statementMonth?: { readonly from: string; readonly to: string };
 }
 
+const list = (name: string, url: string): Endpoint => ({ name, kind: 'list', url });
+const stats = (name: string, url: string): Endpoint => ({ name, kind: 'statistics', url });
+
 /** The applications worklist: each search, filter and sort it offers (docs/back-office.md). */
 function applicationWorklist(ids: BenchIds): Endpoint[] {
   const list = (name: string, query: string): Endpoint => ({
@@ -68,8 +71,6 @@ function applicationWorklist(ids: BenchIds): Endpoint[] {
 }
 
 export function endpoints(ids: BenchIds): Endpoint[] {
-  const list = (name: string, url: string): Endpoint => ({ name, kind: 'list', url });
-  const stats = (name: string, url: string): Endpoint => ({ name, kind: 'statistics', url });
   return [
     list('users', '/api/auth/admin/users/'),
     list('users ?search=name', `/api/auth/admin/users/?search=${encodeURIComponent(ids.searchTerm)}`),
@@ -109,43 +110,26 @@ export function endpoints(ids: BenchIds): Endpoint[] {
 
 /** The marketplace (issue 16): the back-office's listings, lenders and portfolios, and a lender's own. */
 function marketplaceEndpoints(ids: BenchIds): Endpoint[] {
-  const list = (name: string, url: string, as?: 'lender'): Endpoint => ({
-    name,
-    kind: 'list',
-    url,
-    ...(as ? { as } : {}),
-  });
-  const stats = (name: string, url: string, as?: 'lender'): Endpoint => ({
-    name,
-    kind: 'statistics',
-    url,
-    ...(as ? { as } : {}),
-  });
   const lender = ids.lenderId;
+  const month = ids.statementMonth;
   const asLender: Endpoint[] = ids.lenderEmail
     ? [
         // As the app asks: open listings, ten a page (apps/web market-filters.ts).
-        list('lender: listings', '/api/marketplace/listings/?status=OPEN&page_size=10', 'lender'),
+        list('lender: listings', '/api/marketplace/listings/?status=OPEN&page_size=10'),
         list(
           'lender: listings ?risk_grade=B',
           '/api/marketplace/listings/?status=OPEN&risk_grade=B&page_size=10',
-          'lender',
         ),
-        list('lender: bids', '/api/marketplace/bids/', 'lender'),
-        list('lender: participations', '/api/lender/participations/', 'lender'),
-        list(
-          'lender: participations ?status=OVERDUE',
-          '/api/lender/participations/?status=OVERDUE',
-          'lender',
-        ),
-        stats('lender: portfolio', '/api/lender/portfolio/', 'lender'),
+        list('lender: bids', '/api/marketplace/bids/'),
+        list('lender: participations', '/api/lender/participations/'),
+        list('lender: participations ?status=OVERDUE', '/api/lender/participations/?status=OVERDUE'),
+        stats('lender: portfolio', '/api/lender/portfolio/'),
         list(
           'lender: statement',
-          `/api/lender/statement/${ids.statementMonth ? `?from=${ids.statementMonth.from}&to=${ids.statementMonth.to}` : ''}`,
-          'lender',
+          `/api/lender/statement/${month ? `?from=${month.from}&to=${month.to}` : ''}`,
         ),
-        stats('lender: wallet summary', '/api/wallet/summary/', 'lender'),
-      ]
+        stats('lender: wallet summary', '/api/wallet/summary/'),
+      ].map((endpoint) => ({ ...endpoint, as: 'lender' as const }))
     : [];
   return [
     list('marketplace listings', '/api/marketplace/admin/listings/'),
@@ -174,8 +158,6 @@ function marketplaceEndpoints(ids: BenchIds): Endpoint[] {
 
 /** The back-office's other lists (issue 18): audit log, payments needing attention, enquiries, flows. */
 function backOfficeEndpoints(): Endpoint[] {
-  const list = (name: string, url: string): Endpoint => ({ name, kind: 'list', url });
-  const stats = (name: string, url: string): Endpoint => ({ name, kind: 'statistics', url });
   return [
     list('audit log', '/api/audit/'),
     list('payments needing attention', '/api/payments/admin/attention/'),
@@ -187,7 +169,6 @@ function backOfficeEndpoints(): Endpoint[] {
 }
 
 function loanWorklistEndpoints(ids: BenchIds): Endpoint[] {
-  const list = (name: string, url: string): Endpoint => ({ name, kind: 'list', url });
   const loans = (query: string) => list(`loans ?${query}`, `/api/loans/loans/?${query}`);
   const overdue = (query: string) =>
     list(`overdue payments ?${query}`, `/api/loans/overdue-payments/?${query}`);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
 import { preparedRead } from '../../db/prepared-read.ts';
@@ -127,9 +128,11 @@ export async function lenderCashFlows(
   return rows;
 }
 
-/** Σ of `column` over the rows `where` selects, as a scalar subquery of one statement. */
-const summed = (column: SQL, from: SQL, where: SQL) =>
-  sql<number>`(select coalesce(sum(${column}), 0) from ${from} where ${where})::bigint`.mapWith(Number);
+/** Σ of a running total's `column` over its rows `where` selects, as a scalar subquery. */
+const summed = (column: PgColumn, where: SQL) =>
+  sql<number>`(select coalesce(sum(${column}), 0) from ${column.table} where ${where})::bigint`.mapWith(
+    Number,
+  );
 
 /**
  * The back-office's marketplace figures in one statement, built and planned once (a named
@@ -140,32 +143,15 @@ const summed = (column: SQL, from: SQL, where: SQL) =>
 const figures = preparedRead('marketplace.figures', (db) =>
   db
     .select({
-      openListings: summed(
-        sql`${listingStatusCounts.count}`,
-        sql`${listingStatusCounts}`,
-        sql`${listingStatusCounts.status} = 'OPEN'`,
-      ),
-      amountBid: summed(
-        sql`${bidStatusTotals.amount}`,
-        sql`${bidStatusTotals}`,
-        sql`${bidStatusTotals.status} = 'LIVE'`,
-      ),
+      openListings: summed(listingStatusCounts.count, sql`${listingStatusCounts.status} = 'OPEN'`),
+      amountBid: summed(bidStatusTotals.amount, sql`${bidStatusTotals.status} = 'LIVE'`),
       fundedThisMonth: summed(
-        sql`${lentDailyTotals.amount}`,
-        sql`${lentDailyTotals}`,
+        lentDailyTotals.amount,
         sql`${lentDailyTotals.day} >= ${sql.placeholder('firstDay')}`,
       ),
       activeLenders: sql<number>`(select count(*) from ${lenderActiveBids} where ${lenderActiveBids.count} > 0)::int`,
-      clearingWeighted: summed(
-        sql`${offerStatusTotals.rateAmount}`,
-        sql`${offerStatusTotals}`,
-        sql`${offerStatusTotals.status} = 'ACCEPTED'`,
-      ),
-      clearingAmount: summed(
-        sql`${offerStatusTotals.amount}`,
-        sql`${offerStatusTotals}`,
-        sql`${offerStatusTotals.status} = 'ACCEPTED'`,
-      ),
+      clearingWeighted: summed(offerStatusTotals.rateAmount, sql`${offerStatusTotals.status} = 'ACCEPTED'`),
+      clearingAmount: summed(offerStatusTotals.amount, sql`${offerStatusTotals.status} = 'ACCEPTED'`),
     })
     .from(sql`(values (0)) as one (x)`),
 );
