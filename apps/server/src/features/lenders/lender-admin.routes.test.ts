@@ -139,6 +139,16 @@ describe('GET /api/marketplace/admin/lenders/', () => {
 
     const names = (await list({ search: tag })).json().results.map((r: { id: number }) => r.id);
     expect(names).toEqual([readyM.id, readyZ.id, done.id, noTerms.id, noKyc.id]);
+    // Pages of two and three cut across the queue's end: the same order, page after page.
+    for (const size of [2, 3]) {
+      const paged: number[] = [];
+      for (let page = 1; page <= Math.ceil(names.length / size); page++) {
+        const answer = (await list({ search: tag, page_size: String(size), page: String(page) })).json();
+        expect(answer.count).toBe(names.length);
+        paged.push(...answer.results.map((r: { id: number }) => r.id));
+      }
+      expect(paged, `pages of ${size}`).toEqual(names);
+    }
 
     const unverified = (await list({ search: tag, verified: 'false' })).json();
     expect(unverified.count).toBe(4);
