@@ -72,6 +72,16 @@ const COMPARE = `
     from (select ((created_at at time zone 'UTC') + interval '3 hours')::date as d from participations
           union select day from lent_daily_totals) days
   union all
+  select 'lender cash flows of account ' || coalesce(k.account_id, c.account_id), coalesce(k.day, c.day)::text,
+         k.amount, c.amount
+    from lender_cash_flow_days k
+    full join (
+      select e.account_id, ((e.created_at at time zone 'UTC') + interval '3 hours')::date as day, sum(e.amount) as amount
+        from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_postings p on p.id = e.posting_id
+       where (a.code like 'LENDER\\_INVESTED:%' and p.kind <> 'REPAYMENT_SHARE')
+          or (a.code like 'USER\\_WALLET:%' and p.kind = 'REPAYMENT_SHARE')
+       group by 1, 2) c on c.account_id = k.account_id and c.day = k.day
+  union all
   select 'rows holding the word, in ' || coalesce(k.list, c.list), coalesce(k.word, c.word), k.holders, c.holders
     from search_word_counts k
     full join (
@@ -206,6 +216,46 @@ describe('the running counters behind the statistics', () => {
       `update participations set created_at = created_at - interval '1 day' where id % 6 = 0`,
     );
     await client.query(`update participations set principal_repaid = principal_repaid where id % 2 = 0`);
+    // A lender's money: a payout lent out at 23:30 and a repayment's share at 00:30 the next Kampala
+    // day (still the same UTC date), and lines the return does not count: a share's principal back
+    // on the invested account, and a deposit into the wallet.
+    const { rows: lender } = await client.query(
+      `select w.id as wallet, i.id as invested from ledger_accounts w
+         join ledger_accounts i on i.code = 'LENDER_INVESTED:' || substr(w.code, 13)
+        where w.code like 'USER\\_WALLET:%' order by w.id limit 1`,
+    );
+    const { wallet, invested } = lender[0];
+    const platform = `(select id from ledger_accounts where code = 'PLATFORM_WALLET')`;
+    const posted = async (key: string, kind: string, at: string, lines: string) => {
+      const { rows } = await client.query(
+        `insert into ledger_postings (idempotency_key, kind, memo, created_at)
+         values ($1, $2, 'counters test', $3) returning id`,
+        [key, kind, at],
+      );
+      await client.query(
+        `insert into ledger_entries (posting_id, account_id, amount, created_at)
+         select $1, account_id, amount, $2 from (values ${lines}) as v(account_id, amount)`,
+        [rows[0].id, at],
+      );
+    };
+    await posted(
+      'counters-payout',
+      'PAYOUT',
+      '2026-06-14 23:30+03',
+      `(${invested}, -50000), (${platform}, 50000)`,
+    );
+    await posted(
+      'counters-share',
+      'REPAYMENT_SHARE',
+      '2026-06-15 00:30+03',
+      `(${wallet}, -7000), (${invested}, 6000), (${platform}, 1000)`,
+    );
+    await posted(
+      'counters-deposit',
+      'DEPOSIT',
+      '2026-06-15 00:40+03',
+      `(${wallet}, -3000), (${platform}, 3000)`,
+    );
     await client.query('commit');
     const left = (await mismatches()).filter((r) => !String(r.what).startsWith('repayments'));
     expect(left).toEqual([]);

@@ -119,6 +119,25 @@ export const ledgerDailyTotals = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.day, t.slot] })],
 );
 
+/**
+ * A lender's cash flows per Africa/Kampala day, kept by a statement trigger on the ledger's lines
+ * (migration 0052): on its invested account, what payouts lent out and their reversals gave back
+ * (every posting but a repayment's share); on its wallet, what repayments' shares paid in. A
+ * lender's return reads a row a day instead of every line of its history (docs/marketplace.md,
+ * "A lender's return"). The trigger writes a row only while the transaction holds its account's
+ * row (every posting locks its accounts), so it adds no lock of its own.
+ */
+export const lenderCashFlowDays = pgTable(
+  'lender_cash_flow_days',
+  {
+    accountId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    /** Σ of the day's lines: debit positive, credit negative, as on the ledger. */
+    amount: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+);
+
 /** All-time gross posted per posting kind, kept with the daily totals (financial statistics' totals). */
 export const ledgerKindTotals = pgTable(
   'ledger_kind_totals',

@@ -1,8 +1,10 @@
 /**
  * A lender's net annual return as its portfolio answers it, on a clock the test moves: the XIRR of
- * what it lent, what came back and what is still owed (docs/marketplace.md). A gain made in minutes
+ * what it lent, what came back and what is still owed, each dated by its Kampala day as a
+ * spreadsheet's XIRR dates them (docs/marketplace.md). A gain made in minutes
  * has no meaningful annual rate; a week's repayment on a 13-week loan has one.
  */
+import { kampalaDate, startOfKampalaDate } from '@sente/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lenderFundedLoan, verifiedLender } from '../../../test/marketplace-helpers.ts';
 import { completedRepayment } from '../../../test/money-helpers.ts';
@@ -14,6 +16,8 @@ import { xirr } from './xirr.ts';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const clock = fixedClock(new Date('2026-11-02T07:00:00Z'));
+/** The start of an instant's Kampala day: the date the return gives a flow. */
+const dayOf = (at: Date) => startOfKampalaDate(kampalaDate(at));
 let t: TestApp;
 let admin: UserRow;
 
@@ -83,18 +87,20 @@ describe("a lender's net annual return", () => {
 
   it('is the XIRR of the money lent, each repayment and what is still owed, five weeks into the loan', async () => {
     const { lentAt, portfolio, repay } = await lentNow();
-    const flows = [{ amount: -500_000, at: lentAt }];
+    const flows = [{ amount: -500_000, at: dayOf(lentAt) }];
     let cash = 0;
     for (let week = 1; week <= 5; week++) {
-      clock.advance(7 * DAY);
+      // Later in the day each week, past Kampala midnight from the third: the flows' times of day
+      // would move the rate if they counted.
+      clock.advance(7 * DAY + 5 * 60 * MINUTE);
       await repay();
       const now = Number((await portfolio()).cash_available);
-      flows.push({ amount: now - cash, at: clock.now() });
+      flows.push({ amount: now - cash, at: dayOf(clock.now()) });
       cash = now;
     }
     clock.advance(DAY);
     const seen = await portfolio();
-    flows.push({ amount: Number(seen.outstanding_principal), at: clock.now() });
+    flows.push({ amount: Number(seen.outstanding_principal), at: dayOf(clock.now()) });
     const rate = xirr(flows);
     expect(rate).not.toBeNull();
     expect(seen.net_annual_return).toBe(((rate ?? 0) * 100).toFixed(2));

@@ -9,6 +9,7 @@ import {
   ledgerEntries,
   ledgerPostings,
   lenderActiveBids,
+  lenderCashFlowDays,
   lentDailyTotals,
   listingStatusCounts,
   loans,
@@ -93,6 +94,38 @@ export async function listParticipationsOfLender(
       : db.select({ n: count() }).from(participations).where(eq(participations.lenderId, lenderId)),
   ]);
   return { rows, count: total?.n ?? 0 };
+}
+
+/**
+ * A lender's cash flows per Kampala day, oldest first, from the running totals of migration 0052:
+ * money lent out, given back by a failed payout, and repayments' shares paid into its wallet, each
+ * day's netted (negative: paid out by the lender). A row a day, however many loans the lender is in.
+ */
+const cashFlowDays = preparedRead('marketplace.lender_cash_flow_days', (db) =>
+  db
+    .select({
+      day: lenderCashFlowDays.day,
+      // Lending credits the invested account (negative): money out. A share credits the wallet
+      // (negative): money in.
+      amount: sql<number>`sum(case when ${ledgerAccounts.code} = ${sql.placeholder('invested')}
+        then ${lenderCashFlowDays.amount} else -${lenderCashFlowDays.amount} end)::bigint`.mapWith(Number),
+    })
+    .from(lenderCashFlowDays)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, lenderCashFlowDays.accountId))
+    .where(sql`${ledgerAccounts.code} in (${sql.placeholder('invested')}, ${sql.placeholder('wallet')})`)
+    .groupBy(lenderCashFlowDays.day)
+    .orderBy(asc(lenderCashFlowDays.day)),
+);
+
+export async function lenderCashFlowsByDay(
+  db: DbOrTx,
+  lenderId: number,
+): Promise<{ day: string; amount: number }[]> {
+  const rows = await cashFlowDays(db).execute({
+    invested: lenderInvested(lenderId),
+    wallet: userWallet(lenderId),
+  });
+  return rows.filter((row) => row.amount !== 0);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { DAY_MS } from '@sente/contract';
+import { daysBetween, kampalaDate, startOfKampalaDate } from '@sente/contract';
 import { lenderInvested, lenderReserved, userWallet } from '../ledger/ledger-accounts.ts';
 import type { MarketplaceDeps } from './marketplace-deps.ts';
-import { lenderCashFlows, participationTotals } from './portfolio.repo.ts';
+import { lenderCashFlows, lenderCashFlowsByDay, participationTotals } from './portfolio.repo.ts';
 import { xirr } from './xirr.ts';
 
 /**
@@ -25,22 +25,22 @@ export interface PortfolioValue {
 
 /**
  * A lender's portfolio. Cash and money lent out come from its ledger accounts; the shares' figures
- * from its participations. The return is the XIRR of its own cash flows: money lent out (negative),
- * what repayments paid into its wallet net of the fee (positive), and what borrowers still owe it
- * today (positive, at face value), except on loans in DEFAULT, which count for nothing: lenders carry
- * their losses (decisions.md).
+ * from its participations. The return is the XIRR of its own cash flows, dated by the Kampala day as
+ * a spreadsheet's XIRR dates them: each day's money lent out (negative) and repayments paid into its
+ * wallet net of the fee (positive), and today what borrowers still owe it (positive, at face value),
+ * except on loans in DEFAULT, which count for nothing: lenders carry their losses (decisions.md).
  */
 export async function portfolioOf(
   deps: Pick<MarketplaceDeps, 'db' | 'clock' | 'ledger'>,
   lenderId: number,
 ): Promise<PortfolioValue> {
   const { db, ledger } = deps;
-  const [wallet, reserved, invested, totals, flows] = await Promise.all([
+  const [wallet, reserved, invested, totals, days] = await Promise.all([
     ledger.balanceOf(db, userWallet(lenderId)),
     ledger.balanceOf(db, lenderReserved(lenderId)),
     ledger.balanceOf(db, lenderInvested(lenderId)),
     participationTotals(db, lenderId),
-    lenderCashFlows(db, lenderId),
+    lenderCashFlowsByDay(db, lenderId),
   ]);
   const count = (status: string) => totals.find((row) => row.status === status)?.loans ?? 0;
   const sum = (pick: (row: (typeof totals)[number]) => number) => totals.reduce((s, row) => s + pick(row), 0);
@@ -48,16 +48,12 @@ export async function portfolioOf(
   const inDefault = totals
     .filter((row) => row.status === 'DEFAULT')
     .reduce((s, row) => s + row.share - row.principalRepaid, 0);
-  const cashFlows = flows.map((flow) => ({
-    // Lending out credits the invested account (a negative entry): money leaving the lender.
-    amount: flow.account === lenderInvested(lenderId) ? flow.amount : -flow.amount,
-    at: flow.at,
-  }));
+  const today = kampalaDate(deps.clock.now());
+  const cashFlows = days.map((flow) => ({ amount: flow.amount, at: startOfKampalaDate(flow.day) }));
   const stillOwed = outstanding - inDefault;
-  const now = deps.clock.now();
-  if (stillOwed > 0) cashFlows.push({ amount: stillOwed, at: now });
-  const firstLent = Math.min(...cashFlows.filter((flow) => flow.amount < 0).map((flow) => flow.at.getTime()));
-  const longEnough = now.getTime() - firstLent >= RETURN_NEEDS_DAYS * DAY_MS;
+  if (stillOwed > 0) cashFlows.push({ amount: stillOwed, at: startOfKampalaDate(today) });
+  const firstLent = days.find((flow) => flow.amount < 0)?.day;
+  const longEnough = firstLent !== undefined && daysBetween(firstLent, today) >= RETURN_NEEDS_DAYS;
   return {
     cashAvailable: 0 - wallet,
     cashReserved: 0 - reserved,
