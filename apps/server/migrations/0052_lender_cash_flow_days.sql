@@ -7,7 +7,9 @@
 -- share only (what repayments paid in). Lines are never changed or deleted (0007), so an insert
 -- trigger keeps it whole. A row is written only by a transaction that holds its account's row
 -- (every posting locks its accounts, in id order, in the statement that writes its lines), so the
--- trigger takes no lock another transaction could be waiting on in another order.
+-- trigger takes no lock another transaction could be waiting on in another order. Hence a row per
+-- account, not per lender: a repayment's share of interest alone writes no line on the invested
+-- account, so it may hold the wallet's row and not the invested account's.
 CREATE TABLE "lender_cash_flow_days" (
 	"account_id" integer NOT NULL,
 	"day" date NOT NULL,
