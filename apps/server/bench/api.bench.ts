@@ -25,6 +25,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { type BaselinePlan, captureQueries } from '../test/capture-sql.ts';
 import { type BenchIds, type Endpoint, endpoints, GOALS } from './api/endpoints.ts';
+import { type ExportMeasure, exportDownloads, exportTable, measureExport } from './api/exports.ts';
 import { combine, drive, type LoadResult } from './api/load.ts';
 import {
   serverEnv as benchServerEnv,
@@ -58,6 +59,8 @@ const connections = Number(flags.connections);
 const replicas = Math.max(1, Number(flags.replicas));
 const poolSize = Number(flags['pool-size']);
 const warmupSeconds = Number(flags.warmup);
+/** Admins downloading the same export at once (month-end). */
+const EXPORTS_AT_ONCE = 4;
 const ADMIN_EMAIL = 'admin1@sente.example.ug';
 function serverEnv(url: string, port: number): NodeJS.ProcessEnv {
   return benchServerEnv(url, port, poolSize);
@@ -100,6 +103,14 @@ async function pickIds(url: string): Promise<BenchIds> {
             where a.code = 'USER_WALLET:' || ${Number(lender.id)}`,
         )
       : undefined;
+    // The exports as an admin takes them at month-end: the last whole month before the newest money.
+    const exportMonth = hasWallet?.ok
+      ? await one(
+          `select to_char(m - interval '1 month', 'YYYY-MM-DD') as from, to_char(m - interval '1 day', 'YYYY-MM-DD') as to
+             from (select date_trunc('month', max(created_at at time zone 'Africa/Kampala')) as m
+                     from platform_transactions) newest`,
+        )
+      : undefined;
     const participated = await one(
       'select loan_id as id from participations where lender_id is not null order by loan_id desc limit 1',
     );
@@ -107,6 +118,9 @@ async function pickIds(url: string): Promise<BenchIds> {
       ...(lender ? { lenderId: Number(lender.id), lenderEmail: String(lender.email) } : {}),
       ...(participated ? { participatedLoanId: Number(participated.id) } : {}),
       ...(month?.from ? { statementMonth: { from: String(month.from), to: String(month.to) } } : {}),
+      ...(exportMonth?.from
+        ? { exportMonth: { from: String(exportMonth.from), to: String(exportMonth.to) } }
+        : {}),
       borrowerId: Number(borrower?.id ?? 1),
       walletUserId: Number(walletUser?.id ?? borrower?.id ?? 1),
       searchTerm: String(surname?.term ?? 'nakato').toLowerCase(),
@@ -176,15 +190,13 @@ async function main() {
     seed: Number(flags.seed),
   });
   const ids = await pickIds(url);
-  let list = endpoints(ids);
-  // --only "search|repayments|=loans": the endpoints whose name contains any of the parts, or is
-  // one given whole after "=".
-  if (flags.only) {
-    const parts = String(flags.only).split('|');
-    list = list.filter((e) =>
-      parts.some((part) => (part.startsWith('=') ? e.name === part.slice(1) : e.name.includes(part))),
-    );
-  }
+  // --only "search|repayments|=loans|export": the endpoints (and exports) whose name contains any of
+  // the parts, or is one given whole after "=".
+  const parts = flags.only ? String(flags.only).split('|') : undefined;
+  const chosen = (e: { name: string }) =>
+    !parts || parts.some((part) => (part.startsWith('=') ? e.name === part.slice(1) : e.name.includes(part)));
+  const list = endpoints(ids).filter(chosen);
+  const downloads = ids.exportMonth ? exportDownloads(ids.exportMonth).filter(chosen) : [];
   log('Capturing the SQL of each endpoint…');
   const { plan, usable } = await capturePlan(url, list, ids.lenderEmail);
   const planFile = path.join(tmpdir(), `sente-bench-plan-${process.pid}.json`);
@@ -264,6 +276,23 @@ async function main() {
   }
 
   const peaks = servers.map((s) => peakRss(s.child.pid));
+  const exported: ExportMeasure[] = [];
+  if (downloads.length > 0) {
+    log(`Downloading ${downloads.length} exports: each alone, then ${EXPORTS_AT_ONCE} at once`);
+    for (const target of downloads) {
+      const measure = await measureExport(
+        target,
+        `http://127.0.0.1:${servers[0]?.port}`,
+        asAdmin,
+        EXPORTS_AT_ONCE,
+      );
+      exported.push(measure);
+      log(
+        `  ${target.name.padEnd(40)} ${fmt(measure.alone.rows).padStart(8)} rows in ${fmt(measure.alone.seconds, 2)} s alone`,
+      );
+    }
+  }
+  const peaksAfterExports = servers.map((s) => peakRss(s.child.pid));
   const lines = [
     `Scale ${flags.scale}, ${connections} connections, ${duration} s per endpoint, ${replicas} replica(s), pool ${poolSize} per process`,
     '',
@@ -285,6 +314,16 @@ async function main() {
   lines.push(
     `Goals: statistics p99 < ${GOALS.statisticsP99} ms, lists p99 < ${GOALS.listP99} ms, no errors, ratio (baseline ÷ endpoint throughput) < ${GOALS.ratio}`,
   );
+  if (exported.length > 0) {
+    lines.push(
+      '',
+      `Exports (${ids.exportMonth?.from} to ${ids.exportMonth?.to} where they take a range), downloaded whole from the first server:`,
+      '',
+      ...exportTable(exported, EXPORTS_AT_ONCE),
+      '',
+      `Peak RSS (VmHWM) after the exports: ${peaksAfterExports.map((p) => (p === null ? '?' : `${fmt(p)} MiB`)).join(', ')}`,
+    );
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -31,6 +31,8 @@ export interface BenchIds {
   readonly participatedLoanId?: number;
   /** The lender's latest month so far (Kampala dates, both included): its statement, as the app asks. */
   readonly statementMonth?: { readonly from: string; readonly to: string };
+  /** The last whole month before the newest money (Kampala dates): the exports' range. */
+  readonly exportMonth?: { readonly from: string; readonly to: string };
 }
 
 const list = (name: string, url: string): Endpoint => ({ name, kind: 'list', url });
