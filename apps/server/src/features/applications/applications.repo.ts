@@ -1,5 +1,5 @@
 import type { ApplicationOrdering, DocumentType } from '@sente/contract';
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { byKey } from '../../db/key-lookup.ts';
@@ -51,19 +51,38 @@ const viewColumns = {
   documentTypes: sql<
     DocumentType[]
   >`(select coalesce(json_agg(distinct ${applicationDocuments.documentType}), '[]'::json) from ${applicationDocuments} where ${applicationDocuments.applicationId} = ${applications.id})`,
-  // The marketplace listing of an approved application, with what live bids cover so far.
-  listing: { id: listings.id, status: listings.status, closesAt: listings.closesAt },
-  listingFunded:
-    sql<number>`(select coalesce(sum(${bids.amount}), 0)::bigint from ${bids} where ${bids.listingId} = ${listings.id} and ${bids.status} = 'LIVE')`.mapWith(
-      Number,
-    ),
 };
+
+/** What live bids cover so far of the listing `listingId` names. */
+const listingFunded = (listingId: SQLWrapper) =>
+  sql<number>`(select coalesce(sum(${bids.amount}), 0)::bigint from ${bids} where ${bids.listingId} = ${listingId} and ${bids.status} = 'LIVE')`.mapWith(
+    Number,
+  );
+
+/**
+ * An approved application's marketplace listing, one lateral lookup by the application's key per
+ * row: its LIMIT keeps PostgreSQL from pulling it up into a join, which for the export's page of 500
+ * hashed the whole listings table (105,082 rows at scale 100, 18 of the page's 22 ms; docs/scale.md,
+ * "The exports downloaded whole").
+ */
+function listingOfApplication(db: DbOrTx) {
+  return db
+    .select({ id: listings.id, status: listings.status, closesAt: listings.closesAt })
+    .from(listings)
+    .where(eq(listings.applicationId, applications.id))
+    .limit(1)
+    .as('listing');
+}
 
 /** An application with the names the list shows. */
 export function selectApplicationViews(db: DbOrTx) {
+  const listing = listingOfApplication(db);
   return db
     .select({
       ...viewColumns,
+      // The marketplace listing of an approved application, with what live bids cover so far.
+      listing: { id: listing.id, status: listing.status, closesAt: listing.closesAt },
+      listingFunded: listingFunded(listing.id),
       userName: users.name,
       userPhone: users.phoneNumber,
       decidedByName: decider.name,
@@ -72,7 +91,7 @@ export function selectApplicationViews(db: DbOrTx) {
     .innerJoin(users, eq(users.id, applications.userId))
     .innerJoin(loanTypes, eq(loanTypes.id, applications.loanTypeId))
     .leftJoin(decider, eq(decider.id, applications.decidedById))
-    .leftJoin(listings, eq(listings.applicationId, applications.id));
+    .leftJoinLateral(listing, sql`true`);
 }
 
 /**
@@ -81,16 +100,19 @@ export function selectApplicationViews(db: DbOrTx) {
  * user_id is a non-null foreign key: every application finds its applicant.
  */
 export function selectApplicationViewsByKey(db: DbOrTx) {
+  const listing = listingOfApplication(db);
   return db
     .select({
       ...viewColumns,
+      listing: { id: listing.id, status: listing.status, closesAt: listing.closesAt },
+      listingFunded: listingFunded(listing.id),
       userName: byKey<string>(users.name, users.id, applications.userId),
       userPhone: byKey<string | null>(users.phoneNumber, users.id, applications.userId),
       decidedByName: byKey<string | null>(users.name, users.id, applications.decidedById),
     })
     .from(applications)
     .innerJoin(loanTypes, eq(loanTypes.id, applications.loanTypeId))
-    .leftJoin(listings, eq(listings.applicationId, applications.id));
+    .leftJoinLateral(listing, sql`true`);
 }
 export type ApplicationView = Awaited<
   ReturnType<ReturnType<typeof selectApplicationViews>['execute']>

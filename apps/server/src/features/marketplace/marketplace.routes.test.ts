@@ -128,6 +128,20 @@ describe('the marketplace journey', () => {
       district: 'Kampala',
       my_bid: { amount: '1000000.00', rate: '2.20' },
     });
+    // The back-office's application shows its listing and what the live bids cover, and so does
+    // the page of the worklist and the export that hold it; a pending application has none.
+    const listingShown = {
+      id: listing.id,
+      status: 'OPEN',
+      funded_amount: '2300000.00',
+      closes_at: listing.closesAt.toISOString(),
+    };
+    const review = await as(adminToken, 'GET', `/api/loans/applications/${application.id}/`);
+    expect(review.json().listing).toEqual(listingShown);
+    const worklist = await as(adminToken, 'GET', `/api/loans/applications/?search=${application.nin}`);
+    expect(worklist.json().results.map((r: { listing: unknown }) => r.listing)).toEqual([listingShown]);
+    const pending = await insertApplication(db(), { userId: user.id, loanTypeId: application.loanTypeId });
+    expect((await as(adminToken, 'GET', `/api/loans/applications/${pending.id}/`)).json().listing).toBeNull();
     // Nothing that names or reaches the borrower.
     const text = seen.body;
     for (const secret of [
