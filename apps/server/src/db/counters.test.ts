@@ -82,6 +82,10 @@ const COMPARE = `
           or (a.code like 'USER\\_WALLET:%' and p.kind = 'REPAYMENT_SHARE')
        group by 1, 2) c on c.account_id = k.account_id and c.day = k.day
   union all
+  select 'audit log rows of action', coalesce(k.action, c.action), k.count, c.count
+    from (select action, sum(count) as count from audit_action_counts group by action) k
+    full join (select action, count(*) as count from audit_log group by action) c on c.action = k.action
+  union all
   select 'rows holding the word, in ' || coalesce(k.list, c.list), coalesce(k.word, c.word), k.holders, c.holders
     from search_word_counts k
     full join (
@@ -256,6 +260,16 @@ describe('the running counters behind the statistics', () => {
       '2026-06-15 00:40+03',
       `(${wallet}, -3000), (${platform}, 3000)`,
     );
+    // The audit log: rows written, one's action changed and one deleted (neither is done, but
+    // the count must survive them).
+    await client.query(
+      `insert into audit_log (action, entity_type, entity_id)
+       select case when n % 3 = 0 then 'user.update' else 'auth.login' end, 'user', n::text from generate_series(1, 40) n`,
+    );
+    await client.query(
+      `update audit_log set action = 'loan.disburse' where id = (select min(id) from audit_log)`,
+    );
+    await client.query(`delete from audit_log where id = (select max(id) from audit_log)`);
     await client.query('commit');
     const left = (await mismatches()).filter((r) => !String(r.what).startsWith('repayments'));
     expect(left).toEqual([]);

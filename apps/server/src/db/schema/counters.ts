@@ -183,3 +183,17 @@ export const lentDailyTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.slot] })],
 );
+
+/**
+ * Audit log rows per action (the audit log screen's count, alone or by action): a year of sign-ins
+ * and decisions is millions of rows, which `count(*)` would read on every page.
+ */
+export const auditActionCounts = pgTable(
+  'audit_action_counts',
+  {
+    action: text().notNull(),
+    slot: slot(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.action, t.slot] })],
+);

@@ -188,6 +188,13 @@ describe('GET /api/audit/', () => {
     const page = await as(admin.token, 'GET', '/api/audit/?page_size=2&page=2');
     expect(page.json()).toMatchObject({ count: yesterday.length + today.length });
     expect(page.json().results).toHaveLength(2);
+    // One action counted from the running counts, an admin's rows counted from the rows.
+    const countOf = async (query: string) =>
+      (await as(admin.token, 'GET', `/api/audit/?${query}`)).json().count;
+    expect(await countOf('action=application.approved')).toBe(1);
+    expect(await countOf('action=no.such_action')).toBe(0);
+    expect(await countOf(`admin=${other.user.id}`)).toBe(2);
+    expect(await countOf(`admin=${other.user.id}&action=capital.paid_in`)).toBe(1);
   });
 
   it('answers 400 to a range that ends before it starts or an impossible date, and 403 to a borrower', async () => {
