@@ -17,6 +17,14 @@ CREATE TABLE "lender_cash_flow_days" (
 	CONSTRAINT "lender_cash_flow_days_account_id_day_pk" PRIMARY KEY("account_id","day")
 );
 --> statement-breakpoint
+-- Which lines are a lender's cash flows, in one place for the trigger and the recount (a SQL
+-- function of one expression: PostgreSQL inlines it into the query that calls it).
+CREATE FUNCTION is_lender_cash_flow(account_code text, posting_kind text) RETURNS boolean
+  LANGUAGE sql IMMUTABLE AS $$
+  SELECT (account_code LIKE 'LENDER\_INVESTED:%' AND posting_kind <> 'REPAYMENT_SHARE')
+      OR (account_code LIKE 'USER\_WALLET:%' AND posting_kind = 'REPAYMENT_SHARE')
+$$;
+--> statement-breakpoint
 CREATE FUNCTION recount_counter_lender_cash_flows() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM lender_cash_flow_days;
@@ -25,8 +33,7 @@ BEGIN
     FROM ledger_accounts a
     JOIN ledger_entries e ON e.account_id = a.id
     JOIN ledger_postings p ON p.id = e.posting_id
-    WHERE (a.code LIKE 'LENDER\_INVESTED:%' AND p.kind <> 'REPAYMENT_SHARE')
-       OR (a.code LIKE 'USER\_WALLET:%' AND p.kind = 'REPAYMENT_SHARE')
+    WHERE is_lender_cash_flow(a.code, p.kind)
     GROUP BY 1, 2;
 END;
 $$;
@@ -38,8 +45,7 @@ BEGIN
     FROM new_rows n
     JOIN ledger_accounts a ON a.id = n.account_id
     JOIN ledger_postings p ON p.id = n.posting_id
-    WHERE (a.code LIKE 'LENDER\_INVESTED:%' AND p.kind <> 'REPAYMENT_SHARE')
-       OR (a.code LIKE 'USER\_WALLET:%' AND p.kind = 'REPAYMENT_SHARE')
+    WHERE is_lender_cash_flow(a.code, p.kind)
     GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (account_id, day) DO UPDATE SET amount = t.amount + excluded.amount;
   RETURN NULL;
