@@ -15,13 +15,11 @@ export interface MoneyProblems {
   readonly notCompleted: number[];
   /** Payments with other than one settlement posting or other than one allocated repayment. */
   readonly settledOtherThanOnce: { paymentId: number; postings: number; repayments: number }[];
-  /** Repayments whose lenders' shares are not credited, or credited other than once (ADR 016). */
-  readonly notSharedOnce: number[];
   /** Payments whose money went to suspense instead of the loan. */
   readonly inSuspense: number[];
   /** The sum of every entry in the ledger: 0. */
   readonly ledgerTotal: number;
-  /** Postings of these payments, and of the credit runs that shared them, whose lines do not sum to zero. */
+  /** Postings of these payments whose lines do not sum to zero. */
   readonly unbalancedPostings: number[];
   /** Accounts these payments touched whose running balance is not the sum of their entries. */
   readonly driftedAccounts: string[];
@@ -56,18 +54,6 @@ export async function verifySettlements(
           (select count(*)::int from loan_repayments r where r.platform_transaction_id = p.id) as repayments
         from platform_transactions p where p.id in (${payments})`,
   );
-  // A settled repayment is queued once and credited by one run (a loan with nothing allocated,
-  // refused or in suspense, has no row: those are the other checks' to find).
-  const notShared = await selectRows<{ id: number }>(
-    db,
-    sql`select p.id from platform_transactions p
-        where p.id in (${payments}) and p.attention_reason is null
-          and (select count(*) from repayment_shares s
-               where s.platform_transaction_id = p.id and s.credited_at is not null and s.posting_id is not null) <> 1`,
-  );
-  // The payments' own postings and the credit runs' that shared them.
-  const postings = sql`select lp.id from ledger_postings lp where lp.platform_transaction_id in (${payments})
-    union select s.posting_id from repayment_shares s where s.platform_transaction_id in (${payments})`;
   const inSuspense = await selectRows<{ id: number }>(
     db,
     sql`select id from platform_transactions where id in (${payments}) and attention_reason is not null`,
@@ -79,13 +65,14 @@ export async function verifySettlements(
   const unbalanced = await selectRows<{ id: number }>(
     db,
     sql`select lp.id from ledger_postings lp join ledger_entries e on e.posting_id = lp.id
-        where lp.id in (${postings})
+        where lp.platform_transaction_id in (${payments})
         group by lp.id having sum(e.amount) <> 0 or count(*) < 2`,
   );
   const drifted = await selectRows<{ code: string }>(
     db,
     sql`select a.code from ledger_accounts a
-        where a.id in (select e.account_id from ledger_entries e where e.posting_id in (${postings}))
+        where a.id in (select e.account_id from ledger_entries e join ledger_postings lp on lp.id = e.posting_id
+                       where lp.platform_transaction_id in (${payments}))
           and a.balance <> (select coalesce(sum(e.amount), 0) from ledger_entries e where e.account_id = a.id)`,
   );
   const mismatched = await selectRows<{ id: number }>(
@@ -121,7 +108,6 @@ export async function verifySettlements(
         postings: Number(r.postings),
         repayments: Number(r.repayments),
       })),
-    notSharedOnce: notShared.map((r) => Number(r.id)),
     inSuspense: inSuspense.map((r) => Number(r.id)),
     ledgerTotal: Number(total?.total ?? 0),
     unbalancedPostings: unbalanced.map((r) => Number(r.id)),
@@ -141,8 +127,6 @@ export function describeProblems(found: MoneyProblems): string[] {
     lines.push(
       `payments not settled exactly once: ${some(found.settledOtherThanOnce.map((r) => `${r.paymentId}: ${r.postings} postings, ${r.repayments} repayments`))}`,
     );
-  if (found.notSharedOnce.length)
-    lines.push(`repayments whose lenders were not credited exactly once: ${some(found.notSharedOnce)}`);
   if (found.inSuspense.length) lines.push(`payments in suspense: ${some(found.inSuspense)}`);
   if (found.ledgerTotal !== 0) lines.push(`the ledger sums to ${found.ledgerTotal}, not 0`);
   if (found.unbalancedPostings.length) lines.push(`unbalanced postings: ${some(found.unbalancedPostings)}`);

@@ -101,16 +101,6 @@ export function backgroundJobs(
       },
     },
     {
-      // Lenders are credited after each settlement's commit (ADR 016); this shares whatever a
-      // process left queued when it stopped, or a run that failed.
-      name: 'marketplace.credit-repayment-shares',
-      schedule: { cron: '* * * * *' },
-      run: async () => {
-        const shared = await services.marketplace.creditRepaymentShares();
-        if (shared > 0) log.info({ shared }, 'repayment shares credited by the minute job');
-      },
-    },
-    {
       name: 'marketplace.expire-lapsed-offers',
       schedule: { cron: '* * * * *' },
       run: async () => {

@@ -15,9 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
-import { ledgerPostings } from './ledger.ts';
 import { loans } from './loans.ts';
-import { platformTransactions } from './payments.ts';
 import { users } from './users.ts';
 
 /** decisions.md, The marketplace: OPEN → OFFERED → FUNDED → DISBURSED, or OPEN/OFFERED → EXPIRED. */
@@ -171,46 +169,6 @@ export const participations = pgTable(
       sql`${t.principalRepaid} >= 0 and ${t.principalRepaid} <= ${t.principalShare}`,
     ),
     check('participations_paid_not_negative', sql`${t.interestPaid} >= 0 and ${t.feesPaid} >= 0`),
-  ],
-);
-
-/**
- * One allocated repayment's principal and interest, to be shared among its loan's participations
- * (ADR 016). The settlement writes it; a lender credit run splits it, moves the participations and
- * posts the lenders' shares, netted per account, in one REPAYMENT_SHARE posting (`postingId`), and
- * sets `creditedAt`. The rows stay: they are what a lender's daily digest counts.
- */
-export const repaymentShares = pgTable(
-  'repayment_shares',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    platformTransactionId: integer()
-      .notNull()
-      .references(() => platformTransactions.id),
-    loanId: integer()
-      .notNull()
-      .references(() => loans.id),
-    principal: bigint({ mode: 'number' }).notNull(),
-    interest: bigint({ mode: 'number' }).notNull(),
-    paidAt: timestamp({ withTimezone: true }).notNull(),
-    creditedAt: timestamp({ withTimezone: true }),
-    postingId: bigint({ mode: 'number' }).references(() => ledgerPostings.id),
-    /**
-     * Why no run could share it (its payment is flagged for an admin meanwhile): held out of the
-     * queue so the repayments behind it are shared. Clearing it queues it again.
-     */
-    heldReason: text(),
-  },
-  (t) => [
-    // A payment is shared once, however its settlement is retried.
-    unique('repayment_shares_payment_key').on(t.platformTransactionId),
-    // What the next run takes: only the rows still due are in it, so it stays small.
-    index('repayment_shares_due_idx')
-      .on(t.id)
-      .where(sql`${t.creditedAt} is null and ${t.heldReason} is null`),
-    // A day's credits, for the lenders' digest.
-    index('repayment_shares_credited_idx').on(t.creditedAt),
-    check('repayment_shares_amounts', sql`${t.principal} >= 0 and ${t.interest} >= 0`),
   ],
 );
 

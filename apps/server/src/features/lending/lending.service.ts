@@ -30,17 +30,12 @@ export interface LendingDeps {
  * the payments gateway for its two payment types.
  */
 export function createLendingService(deps: LendingDeps) {
-  // A repayment whose lenders cannot be credited waits for an admin like one that cannot be allocated.
-  deps.marketplace.onShareHeld((tx, payment, reason) => deps.payments.flagForAttention(tx, payment, reason));
   deps.payments.registerFlow('DISBURSEMENT', disbursementFlow(deps));
   deps.payments.registerFlow(
     'REPAYMENT',
     repaymentFlow({
       ...deps,
-      shares: {
-        queue: (tx, repayments) => deps.marketplace.queueRepaymentShares(tx, repayments),
-        creditNow: () => deps.marketplace.creditRepaymentShares(),
-      },
+      splitRepayments: (tx, repayments) => deps.marketplace.repaymentLinesOfMany(tx, repayments),
     }),
   );
   return {

@@ -202,8 +202,7 @@ describe('repayment callbacks that arrive together', () => {
       loanIds: [first.id, second.id],
     });
     expect(describeProblems(problems)).toEqual([]);
-    // The lenders' shares are the credit runs' postings (ADR 016), checked by verifySettlements.
-    expect(await kindsOf(b1.id)).toEqual(['REPAYMENT']);
+    expect(await kindsOf(b1.id)).toEqual(['REPAYMENT', 'REPAYMENT_SHARE']);
     // The first loan's two weekly installments, each on the schedule the other left.
     expect((await repaymentsOf(first.id)).map((r) => r.remainingBalanceAfter).sort((x, y) => y - x)).toEqual([
       first.totalPayable - first.weeklyRepayment,
@@ -252,29 +251,6 @@ describe('repayment callbacks that arrive together', () => {
     ]);
     const [after] = await db().select().from(loans).where(eq(loans.id, loan.id));
     expect(after).toMatchObject({ totalPayments: 3 * loan.weeklyRepayment, repaymentCount: 3 });
-    // The group's lenders were credited by one run after its commit, netted: one line per lender
-    // account for both repayments (ADR 016).
-    const runs = await selectRows<{ payment: number; posting: number }>(
-      db(),
-      sql`select platform_transaction_id as payment, posting_id as posting from repayment_shares
-          where platform_transaction_id in (${running.id}, ${together[0]?.id}, ${together[1]?.id})`,
-    );
-    const runOf = new Map(runs.map((row) => [Number(row.payment), Number(row.posting)]));
-    expect(runOf.get(together[0]?.id ?? 0)).toBe(runOf.get(together[1]?.id ?? 0));
-    expect(runOf.get(running.id)).not.toBe(runOf.get(together[0]?.id ?? 0));
-    const lines = await selectRows<{ code: string }>(
-      db(),
-      sql`select a.code from ledger_entries e join ledger_accounts a on a.id = e.account_id
-          where e.posting_id = ${runOf.get(together[0]?.id ?? 0) ?? 0} order by a.code`,
-    );
-    expect(lines.map((line) => line.code.replace(/:\d+$/, ''))).toEqual([
-      'FEE_INCOME',
-      'INTEREST_INCOME',
-      'LENDER_INVESTED',
-      'LENDER_INVESTED',
-      'USER_WALLET',
-      'USER_WALLET',
-    ]);
     const problems = await verifySettlements(db(), {
       paymentIds: [running.id, ...together.map((p) => p.id)],
       loanIds: [loan.id],
@@ -299,7 +275,7 @@ describe('repayment callbacks that arrive together', () => {
     expect(await kindsOf(lost.id)).toEqual(['SUSPENSE']);
     expect(finished[1]?.payment.attentionReason).toMatch(/^Allocation failed: /);
     await expectAnsweredAsCommitted(finished);
-    expect(await kindsOf(kept.id)).toEqual(['REPAYMENT']);
+    expect(await kindsOf(kept.id)).toEqual(['REPAYMENT', 'REPAYMENT_SHARE']);
     // The group was given up and each settled alone.
     const written = await settlingTransaction([lost.id, kept.id]);
     expect(written.get(lost.id)).not.toBe(written.get(kept.id));
@@ -336,7 +312,7 @@ describe('repayment callbacks that arrive together', () => {
       `This payment was already allocated to loan ${first.id}`,
     );
     expect(await kindsOf(elsewhere.id)).toEqual(['SUSPENSE']);
-    expect(await kindsOf(kept.id)).toEqual(['REPAYMENT']);
+    expect(await kindsOf(kept.id)).toEqual(['REPAYMENT', 'REPAYMENT_SHARE']);
     const written = await settlingTransaction([elsewhere.id, kept.id]);
     expect(written.get(elsewhere.id)).toBe(written.get(kept.id));
     const [after] = await db().select().from(loans).where(eq(loans.id, second.id));

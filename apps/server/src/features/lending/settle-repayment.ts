@@ -3,16 +3,9 @@ import type { Tx } from '../../db/client.ts';
 import { isRetryable } from '../../db/retry-transaction.ts';
 import { underSavepoint } from '../../db/savepoint.ts';
 import type { JournalLine, LedgerService } from '../ledger/ledger.service.ts';
-import {
-  INTEREST_INCOME,
-  LOANS_RECEIVABLE,
-  PLATFORM_WALLET,
-  SUSPENSE,
-  userWallet,
-} from '../ledger/ledger-accounts.ts';
+import { PLATFORM_WALLET, SUSPENSE, userWallet } from '../ledger/ledger-accounts.ts';
 import type { AllocationResult } from '../loans/allocate-repayment.ts';
 import type { LoansService } from '../loans/loans.service.ts';
-import type { RepaymentToShare } from '../marketplace/marketplace.service.ts';
 import type { MessagesService, SendRequest } from '../messages/messages.service.ts';
 import type { PaymentFlow } from '../payments/payment-flow.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -21,16 +14,25 @@ import type { TransactionRow } from '../payments/platform-transaction.ts';
 export const PAYMENT_MODE: Record<string, string> = { mtn: 'MTN Mobile Money', airtel: 'Airtel Money' };
 
 /**
- * Where allocated repayments wait for their lenders' shares (the marketplace credits them after the
- * settlement's commit, ADR 016), and the credit run the settlement waits for before it answers.
+ * How allocated repayments' principal and interest are credited (the marketplace splits them among
+ * the loans' lenders): one answer per repayment, in order.
  */
-export interface RepaymentShares {
-  queue(tx: Tx, repayments: readonly RepaymentToShare[]): Promise<void>;
-  creditNow(): Promise<number>;
-}
+export type RepaymentSplitter = (
+  tx: Tx,
+  repayments: readonly { loanId: number; principal: number; interest: number }[],
+) => Promise<{ lines: JournalLine[]; shareLines: JournalLine[] }[]>;
 
-/** Allocation's result, or, when it failed in a way nobody foresaw, why: that money goes to suspense. */
-type Settlement = AllocationResult | { readonly kind: 'failed'; readonly reason: string };
+/**
+ * Allocation's result (with the credit lines of its split among the loan's participations), or, when
+ * it failed in a way nobody foresaw, why: that money goes to suspense.
+ */
+type Settlement =
+  | Exclude<AllocationResult, { kind: 'allocated' }>
+  | (Extract<AllocationResult, { kind: 'allocated' }> & {
+      readonly creditLines: JournalLine[];
+      readonly shareLines: JournalLine[];
+    })
+  | { readonly kind: 'failed'; readonly reason: string };
 
 const NO_LOAN: Settlement = {
   kind: 'refused',
@@ -39,7 +41,7 @@ const NO_LOAN: Settlement = {
 };
 
 /**
- * Allocates the payments to their loans and queues what they paid for the loans' lenders. One
+ * Allocates the payments to their loans and splits what they paid among the loans' lenders. One
  * payment is allocated in a savepoint, so that an unexpected failure rolls back only the
  * allocation and the transaction can still park the money in suspense. A group's unexpected
  * failure is thrown on: the gateway then settles each of its payments alone (ADR 015), so only the
@@ -48,7 +50,7 @@ const NO_LOAN: Settlement = {
  */
 async function allocate(
   tx: Tx,
-  deps: { loans: LoansService; shares: RepaymentShares },
+  deps: { loans: LoansService; splitRepayments: RepaymentSplitter },
   payments: readonly TransactionRow[],
 ): Promise<Settlement[]> {
   const toLoans = payments.flatMap((payment) =>
@@ -66,25 +68,28 @@ async function allocate(
         paymentMode: PAYMENT_MODE[payment.provider] ?? 'Mobile Money',
       })),
     );
-    // The lenders' shares wait for a credit run (ADR 016): only what the loan received is queued.
-    await deps.shares.queue(
-      tx,
-      results.flatMap((result, at) => {
-        const item = toLoans[at];
-        if (result.kind !== 'allocated' || !item || result.principal + result.interest === 0) return [];
-        return [
-          {
-            paymentId: item.payment.id,
-            loanId: item.loanId,
-            principal: result.principal,
-            interest: result.interest,
-            paidAt: item.payment.completedAt ?? item.payment.updatedAt,
-          },
-        ];
-      }),
+    const allocated = results.flatMap((result, at) =>
+      result.kind === 'allocated' ? [{ result, loanId: toLoans[at]?.loanId ?? 0 }] : [],
     );
-    const byPayment = new Map<number, Settlement>(
-      toLoans.map(({ payment }, at) => [payment.id, results[at] as AllocationResult]),
+    const splits = await deps.splitRepayments(
+      tx,
+      allocated.map(({ result, loanId }) => ({
+        loanId,
+        principal: result.principal,
+        interest: result.interest,
+      })),
+    );
+    const settled = new Map<AllocationResult, Settlement>();
+    allocated.forEach(({ result }, at) => {
+      const split = splits[at];
+      if (!split) throw new Error('a repayment was not split');
+      settled.set(result, { ...result, creditLines: split.lines, shareLines: split.shareLines });
+    });
+    const byPayment = new Map(
+      toLoans.map(({ payment }, at) => {
+        const result = results[at] as AllocationResult;
+        return [payment.id, settled.get(result) ?? (result as Settlement)];
+      }),
     );
     return payments.map((payment) => byPayment.get(payment.id) ?? NO_LOAN);
   };
@@ -102,10 +107,7 @@ function journalLines(payment: TransactionRow, settlement: Settlement): JournalL
   const lines: JournalLine[] = [{ account: PLATFORM_WALLET, amount: payment.amount }];
   switch (settlement.kind) {
     case 'allocated':
-      // The loan's own: principal off the receivable, interest to income. The lenders' shares of
-      // them leave these accounts in the credit run's posting.
-      if (settlement.principal > 0) lines.push({ account: LOANS_RECEIVABLE, amount: -settlement.principal });
-      if (settlement.interest > 0) lines.push({ account: INTEREST_INCOME, amount: -settlement.interest });
+      lines.push(...settlement.creditLines);
       if (settlement.overpayment > 0)
         lines.push({ account: userWallet(payment.userId), amount: -settlement.overpayment });
       return lines;
@@ -171,7 +173,7 @@ export function repaymentFlow(deps: {
   loans: LoansService;
   messages: Pick<MessagesService, 'sendAll'>;
   payments: Pick<PaymentsService, 'flagForAttention'>;
-  shares: RepaymentShares;
+  splitRepayments: RepaymentSplitter;
 }): PaymentFlow {
   const { ledger, messages, payments } = deps;
   async function settleMany(tx: Tx, settling: readonly TransactionRow[]): Promise<void> {
@@ -243,6 +245,18 @@ export function repaymentFlow(deps: {
             postedAt: paidAt,
             lines: journalLines(payment, settlement),
           },
+          ...(settlement.kind === 'allocated' && settlement.shareLines.length > 0
+            ? [
+                {
+                  idempotencyKey: `payment:${payment.id}:shares`,
+                  kind: 'REPAYMENT_SHARE' as const,
+                  memo: `Repayment ${payment.referenceId} shared among the loan's lenders, less the platform fee`,
+                  platformTransactionId: payment.id,
+                  postedAt: paidAt,
+                  lines: settlement.shareLines,
+                },
+              ]
+            : []),
         ];
       }),
     );
@@ -253,14 +267,6 @@ export function repaymentFlow(deps: {
     category: 'LOAN',
     settleMany,
     settle: (tx, payment) => settleMany(tx, [payment]),
-    // The loans' lenders are credited before the provider hears back. A run that fails here leaves
-    // its repayments queued, for the next settlement's run or the minute's job (whose failures are
-    // logged and, once it gives up, sent to the admins): the money waits in the platform's accounts.
-    afterSettled: () =>
-      deps.shares.creditNow().then(
-        () => undefined,
-        () => undefined,
-      ),
     notice(payment, outcome) {
       return outcome === 'COMPLETED'
         ? null // settle() tells the borrower, with the balance that remains

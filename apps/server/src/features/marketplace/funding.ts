@@ -4,6 +4,7 @@ import {
   type AccountCode,
   FEE_INCOME,
   INTEREST_INCOME,
+  LOANS_RECEIVABLE,
   lenderInvested,
   lenderReserved,
   userWallet,
@@ -130,6 +131,19 @@ export async function recordParticipations(
   await tellBidsFilled(tx, deps.messages, { loanRef: loan.loanRef, rateBp: funding.rateBp }, funding.fills);
 }
 
+/** A repayment's postings: the loan's own (principal and interest in), and the lenders' shares out. */
+export interface RepaymentPostings {
+  /** Credit lines of the REPAYMENT posting: loans receivable −P, interest income −I. */
+  readonly lines: JournalLine[];
+  /**
+   * Lines of the REPAYMENT_SHARE posting, empty when the platform funded the loan alone: the
+   * lenders' interest leaves interest income, each lender's principal comes back from what it lent
+   * out, its principal and interest less the fee go to its wallet, and the fee to fee income. Kept
+   * apart so the REPAYMENT posting's gross stays what the borrower paid (financial statistics).
+   */
+  readonly shareLines: JournalLine[];
+}
+
 function linesOf(totals: Map<AccountCode, number>): JournalLine[] {
   return [...totals].filter(([, amount]) => amount !== 0).map(([account, amount]) => ({ account, amount }));
 }
@@ -141,35 +155,33 @@ export interface RepaymentToSplit {
 }
 
 /**
- * The lines of the REPAYMENT_SHARE posting of a lender credit run (ADR 016): each repayment split
- * among its loan's participations by principal share, exact to the shilling (largest remainder,
- * pro-rata.ts), with the platform's fee on each lender's interest, and the participations moved by
- * what they got. The lenders' interest leaves interest income, each lender's principal comes back
- * from what it lent out, its principal and interest less the fee go to its wallet, and the fees to
- * fee income: netted per account over the whole run. A loan made before the marketplace has no
- * participations, and a platform-funded loan's one participation is the platform's own: all of
- * that stays where the REPAYMENT posting put it. The loans' participations are locked in one
- * statement and updated in one; a loan's repayments are split in the order given, a later one on
- * what the earlier ones left outstanding.
+ * How allocated repayments are booked: each split among its loan's participations by principal
+ * share, exact to the shilling (largest remainder, pro-rata.ts), with the platform's fee on each
+ * lender's interest; the participations record what they got. A loan made before the marketplace
+ * has no participations: all of it is the platform's. The repayments of one unit of work (a group of
+ * settlements, ADR 015) go together: their loans' participations locked in one statement and
+ * updated in one, each repayment split in the order given, a second one of a loan on what the first
+ * left outstanding. One answer per repayment.
  */
-export async function shareRepayments(
+export async function repaymentLinesOfMany(
   tx: Tx,
   deps: Pick<MarketplaceDeps, 'config'>,
   repayments: readonly RepaymentToSplit[],
-): Promise<JournalLine[]> {
+): Promise<RepaymentPostings[]> {
   if (repayments.length === 0) return [];
   const rows = await lockParticipationsOfLoans(tx, [...new Set(repayments.map((r) => r.loanId))]);
-  const byLoan = new Map<number, typeof rows>();
-  for (const row of rows) byLoan.set(row.loanId, [...(byLoan.get(row.loanId) ?? []), row]);
-  // What each participation has been repaid so far, as the repayments before it in this run left it.
+  // What each participation has been repaid so far, as the repayments before it in this unit left it.
   const repaid = new Map(rows.map((row) => [row.id, row.principalRepaid]));
   const paid = new Map<number, { id: number; principal: number; interest: number; fee: number }>();
-  const shares = new Map<AccountCode, number>();
-  const add = (account: AccountCode, amount: number) =>
-    shares.set(account, (shares.get(account) ?? 0) + amount);
-  for (const repayment of repayments) {
-    const ofLoan = byLoan.get(repayment.loanId) ?? [];
-    if (ofLoan.length === 0) continue;
+  const answers = repayments.map((repayment): RepaymentPostings => {
+    const lines = linesOf(
+      new Map<AccountCode, number>([
+        [LOANS_RECEIVABLE, -repayment.principal],
+        [INTEREST_INCOME, -repayment.interest],
+      ]),
+    );
+    const ofLoan = rows.filter((row) => row.loanId === repayment.loanId);
+    if (ofLoan.length === 0) return { lines, shareLines: [] };
     const split = splitRepayment({
       principal: repayment.principal,
       interest: repayment.interest,
@@ -180,6 +192,9 @@ export async function shareRepayments(
         principalOutstanding: p.principalShare - (repaid.get(p.id) ?? 0),
       })),
     });
+    const shares = new Map<AccountCode, number>();
+    const add = (account: AccountCode, amount: number) =>
+      shares.set(account, (shares.get(account) ?? 0) + amount);
     for (const part of split.participations) {
       const row = ofLoan.find((p) => p.id === part.id);
       if (!row) throw new Error(`participation ${part.id} vanished from its split`);
@@ -200,7 +215,8 @@ export async function shareRepayments(
         fee: sum.fee + fee,
       });
     }
-  }
+    return { lines, shareLines: linesOf(shares) };
+  });
   await addToParticipations(tx, [...paid.values()]);
-  return linesOf(shares);
+  return answers;
 }

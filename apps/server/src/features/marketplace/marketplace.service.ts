@@ -10,12 +10,11 @@ import {
   lenderPayoutLines,
   prepareFunding,
   recordParticipations,
+  repaymentLinesOfMany,
 } from './funding.ts';
 import { listApproved, relist } from './listing.ts';
 import { type LoanStatus, listParticipationsOfLender, marketplaceFigures } from './portfolio.repo.ts';
 import { portfolioOf, statementOf } from './portfolio.ts';
-import { queueRepaymentShares, type RepaymentToShare } from './repayment-shares.repo.ts';
-import { createShareCredits, type ShareHeld } from './repayment-shares.ts';
 
 function startOfKampalaMonth(now: Date): Date {
   return startOfKampalaDate(kampalaPeriods(now).monthStart);
@@ -39,7 +38,6 @@ import { acceptOffer, closeDueListings, declineOffers, expireLapsedOffers, reque
 
 export type { Funding } from './funding.ts';
 export type { LenderGate } from './marketplace-deps.ts';
-export type { RepaymentToShare } from './repayment-shares.repo.ts';
 
 interface Viewer {
   readonly id: number;
@@ -57,9 +55,6 @@ export function createMarketplaceService(
   deps.applications.onApproved((tx, application) =>
     listApproved(tx, deps, application).then(() => undefined),
   );
-  // Lending tells the admins (it flags the payment); until it registers, a held share is only held.
-  let shareHeld: ShareHeld = async () => {};
-  const shareCredits = createShareCredits({ ...deps, held: (...args) => shareHeld(...args) });
 
   async function withLenderView(rows: ListingView[], lenderId: number | null) {
     const today = kampalaDate(deps.clock.now());
@@ -170,18 +165,9 @@ export function createMarketplaceService(
     lenderPayoutLines,
     recordParticipations: (tx: Tx, loan: Parameters<typeof recordParticipations>[2], funding: Funding) =>
       recordParticipations(tx, deps, loan, funding),
-    /**
-     * Allocated repayments, queued for their lenders' shares (ADR 016): the settlement writes them,
-     * a credit run shares them (creditRepaymentShares, after the settlement's commit).
-     */
-    queueRepaymentShares: (tx: Tx, repayments: readonly RepaymentToShare[]) =>
-      queueRepaymentShares(tx, repayments),
-    /** Shares every repayment settled so far among its lenders, in credit runs (repayment-shares.ts). */
-    creditRepaymentShares: () => shareCredits.creditNow(),
-    /** Who is told when a repayment's shares cannot be credited and are held out of the queue. */
-    onShareHeld(handler: ShareHeld): void {
-      shareHeld = handler;
-    },
+    /** How allocated repayments are booked among their loans' lenders (funding.ts). */
+    repaymentLinesOfMany: (tx: Tx, repayments: Parameters<typeof repaymentLinesOfMany>[2]) =>
+      repaymentLinesOfMany(tx, deps, repayments),
   };
 }
 export type MarketplaceService = ReturnType<typeof createMarketplaceService>;

@@ -7,10 +7,8 @@ import {
   ledgerPostings,
   loans,
   participations,
-  repaymentShares,
   users,
 } from '../../db/schema/index.ts';
-import { selectRows } from '../../db/select-rows.ts';
 
 /** The lenders of the given loans, with what each is still owed in principal on it. */
 export async function lenderSharesOfLoans(db: DbOrTx, loanIds: readonly number[]) {
@@ -35,53 +33,35 @@ export async function lenderSharesOfLoans(db: DbOrTx, loanIds: readonly number[]
 
 /**
  * Per lender: the repayment shares its wallet received in [from, to), counted and summed (net of the
- * fee). The sum is the wallet's lines of the day's REPAYMENT_SHARE postings
- * (ledger_postings_kind_created_idx, then their lines by posting: selected by the lines' own time the
- * daily job read every line of the ledger, 125 million at scale 1000, docs/scale.md). The count is
- * of repayments: a credit run's posting carries many (ADR 016), so they are counted from the
- * repayments the day's runs shared (repayment_shares_credited_idx) and the loans the lender is in;
- * a posting of one payment (written before credit runs, and by the scale seed) counts as one.
+ * fee). Read from the day's REPAYMENT_SHARE postings (ledger_postings_kind_created_idx) and their
+ * lines by posting: a line's time is its posting's, and selected by the lines' own time the
+ * daily job read every line of the ledger (125 million at scale 1000, docs/scale.md).
  */
 export async function repaymentSharesReceived(db: DbOrTx, range: { from: Date; to: Date }) {
-  const from = range.from.toISOString();
-  const to = range.to.toISOString();
-  const rows = await selectRows<{ lender_id: number; name: string; repayments: number; amount: string }>(
-    db,
-    sql`
-      with received as (
-        select ${ledgerAccounts.userId} as lender_id,
-          -sum(${ledgerEntries.amount}) as amount,
-          count(distinct ${ledgerPostings.id}) filter (where ${ledgerPostings.platformTransactionId} is not null) as one_by_one
-        from ${ledgerPostings}
-        join ${ledgerEntries} on ${ledgerEntries.postingId} = ${ledgerPostings.id}
-        join ${ledgerAccounts} on ${ledgerAccounts.id} = ${ledgerEntries.accountId}
-        where ${ledgerPostings.kind} = 'REPAYMENT_SHARE'
-          and ${ledgerPostings.createdAt} >= ${from}::timestamptz and ${ledgerPostings.createdAt} < ${to}::timestamptz
-          -- Only a wallet has its user (ledger_accounts.user_id); the lender's other accounts do not.
-          and ${ledgerAccounts.code} like 'USER_WALLET:%'
-        group by ${ledgerAccounts.userId}
-      ), in_runs as (
-        select ${participations.lenderId} as lender_id, count(*) as repayments
-        from ${repaymentShares}
-        join ${participations} on ${participations.loanId} = ${repaymentShares.loanId}
-        where ${repaymentShares.creditedAt} >= ${from}::timestamptz and ${repaymentShares.creditedAt} < ${to}::timestamptz
-          and ${participations.lenderId} is not null
-        group by ${participations.lenderId}
+  return (
+    db
+      .select({
+        lenderId: users.id,
+        name: users.name,
+        repayments: sql<number>`count(distinct ${ledgerPostings.id})::int`.mapWith(Number),
+        amount: sql<number>`(-sum(${ledgerEntries.amount}))::bigint`.mapWith(Number),
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.postingId, ledgerPostings.id))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      // Only a wallet has its user (ledger_accounts.user_id); the lender's other accounts do not.
+      .innerJoin(users, eq(users.id, ledgerAccounts.userId))
+      .where(
+        and(
+          eq(ledgerPostings.kind, 'REPAYMENT_SHARE'),
+          gte(ledgerPostings.createdAt, range.from),
+          lt(ledgerPostings.createdAt, range.to),
+          sql`${ledgerAccounts.code} like 'USER_WALLET:%'`,
+        ),
       )
-      select ${users.id} as lender_id, ${users.name} as name,
-        (received.one_by_one + coalesce(in_runs.repayments, 0))::int as repayments,
-        received.amount::bigint as amount
-      from received
-      join ${users} on ${users.id} = received.lender_id
-      left join in_runs on in_runs.lender_id = received.lender_id
-      order by ${users.id}`,
+      .groupBy(users.id, users.name)
+      .orderBy(users.id)
   );
-  return rows.map((row) => ({
-    lenderId: Number(row.lender_id),
-    name: row.name,
-    repayments: Number(row.repayments),
-    amount: Number(row.amount),
-  }));
 }
 
 /**

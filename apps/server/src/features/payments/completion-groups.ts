@@ -77,13 +77,11 @@ export function createCompletionGroups(deps: CompletionGroupsDeps) {
     } finally {
       for (const id of moving) deps.flowWrites.delete(id);
     }
-    const settled = together.flatMap((outcome) =>
-      outcome?.ok && outcome.value.changed ? [outcome.value.payment] : [],
-    );
-    for (const type of new Set(settled.map((payment) => payment.type))) {
-      await deps.flows.get(type)?.afterSettled?.(settled.filter((payment) => payment.type === type));
+    for (const outcome of together) {
+      if (outcome?.ok && outcome.value.changed) {
+        deps.onSettled(outcome.value.payment);
+      }
     }
-    for (const payment of settled) deps.onSettled(payment);
     const answered: ItemOutcome<Finished>[] = [];
     for (const [index, completion] of completions.entries()) {
       answered.push(together[index] ?? (await alone(completion)));

@@ -29,12 +29,6 @@ export interface PaymentFlow {
    * group of more than one: the gateway then settles each alone.
    */
   settleMany?(tx: Tx, payments: readonly TransactionRow[]): Promise<void>;
-  /**
-   * After the transaction that settled payments of this kind has committed, before they are
-   * answered: work of its own units of work that follows a settlement (a repayment's lenders'
-   * shares, ADR 016). Must not throw: the settlement stands whatever it meets.
-   */
-  afterSettled?(payments: readonly TransactionRow[]): Promise<void>;
   /** In the transaction that marks the payment FAILED; by default every posting it made is reversed. */
   unwind?(tx: Tx, payment: TransactionRow): Promise<void>;
   /** What the user is told when the payment completes or fails; null tells nothing. */

@@ -196,7 +196,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (id !== undefined) flowWrites.delete(id);
     });
     if (finished.changed && outcome === 'COMPLETED') {
-      await flowOf(finished.payment.type).afterSettled?.([finished.payment]);
       for (const handler of settledHandlers) handler(finished.payment);
     }
     return finished;
