@@ -173,7 +173,12 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     // accounts for 57 rows instead of 5,700 and looks up each of their lines' postings one by one
     // (a lender cash-flow recount ran 10 minutes at scale 100 instead of 8 s). A sampled ANALYZE
     // takes a second or two a table; the full VACUUM (ANALYZE) comes at the end.
-    for (const table of tables) await query(`analyze ${table.name}`);
+    await runAll(
+      target,
+      query,
+      tables.map((table) => `analyze ${table.name}`),
+      progress,
+    );
     const { build, attach, link, validate } = rebuildStatements(saved, sink.counts);
     await runAll(target, query, [...(await recountStatements(query)), ...build], progress);
     for (const statement of attach) await query(statement);
