@@ -82,6 +82,9 @@ const COMPARE = `
           or (a.code like 'USER\\_WALLET:%' and p.kind = 'REPAYMENT_SHARE')
        group by 1, 2) c on c.account_id = k.account_id and c.day = k.day
   union all
+  select 'shares whose copy of their loan''s status is not the loan''s', 'shares',
+         (select count(*) from participations p join loans l on l.id = p.loan_id where p.loan_status <> l.status), 0
+  union all
   select 'audit log rows of action', coalesce(k.action, c.action), k.count, c.count
     from (select action, sum(count) as count from audit_action_counts group by action) k
     full join (select action, count(*) as count from audit_log group by action) c on c.action = k.action
@@ -220,6 +223,13 @@ describe('the running counters behind the statistics', () => {
       `update participations set created_at = created_at - interval '1 day' where id % 6 = 0`,
     );
     await client.query(`update participations set principal_repaid = principal_repaid where id % 2 = 0`);
+    // A share's copy of its loan's status cannot be written wrong, on insert or by an update.
+    await client.query(
+      `insert into participations (loan_id, lender_id, bid_id, rate_bp, principal_share, created_at, loan_status)
+       select l.id, null, null, 1000, 1000, now(), 'DEFAULT' from loans l
+        where l.id % 23 = 1 and not exists (select 1 from participations p where p.loan_id = l.id and p.lender_id is null)`,
+    );
+    await client.query(`update participations set loan_status = 'DEFAULT' where id % 8 = 0`);
     // A lender's money: a payout lent out at 23:30 and a repayment's share at 00:30 the next Kampala
     // day (still the same UTC date), and lines the return does not count: a share's principal back
     // on the invested account, and a deposit into the wallet.

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { applications } from './applications.ts';
-import { loans } from './loans.ts';
+import { loanStatus, loans } from './loans.ts';
 import { users } from './users.ts';
 
 /** decisions.md, The marketplace: OPEN → OFFERED → FUNDED → DISBURSED, or OPEN/OFFERED → EXPIRED. */
@@ -158,11 +158,22 @@ export const participations = pgTable(
     interestPaid: bigint({ mode: 'number' }).notNull().default(0),
     feesPaid: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * Its loan's status again, so that a lender's portfolio counts and sums its shares by status, and
+     * its OVERDUE page walks an index, without a loan lookup per share (migration 0054, docs/scale.md
+     * "A share knows its loan's status"). Triggers keep it in the writing transaction: set on insert
+     * from the loan, rewritten when the loan's status moves; whatever an insert gives is replaced.
+     */
+    loanStatus: loanStatus()
+      .notNull()
+      .$defaultFn(() => 'ACTIVE'),
   },
   (t) => [
     unique('participations_loan_lender_key').on(t.loanId, t.lenderId).nullsNotDistinct(),
     // A lender's participations, newest first (portfolio.repo.ts): its page walks this index.
     index('participations_lender_idx').on(t.lenderId, t.createdAt, t.id),
+    // The same by its loan's status: the page of one status, its count, and the portfolio's sums.
+    index('participations_lender_status_idx').on(t.lenderId, t.loanStatus, t.createdAt, t.id),
     check('participations_share_positive', sql`${t.principalShare} > 0`),
     check(
       'participations_repaid_within_share',

@@ -5,7 +5,9 @@ import { insertApplication, insertLoanType } from '../../../test/lending-factori
 import { verifiedLender } from '../../../test/marketplace-helpers.ts';
 import { completedRepayment, idempotencyKey } from '../../../test/money-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { fixedClock } from '../../clock.ts';
 import { listings } from '../../db/schema/index.ts';
+import { runLoanStatusTick } from '../loans/loan-status.job.ts';
 
 let t: TestApp;
 let admin: { user: { id: number }; token: string };
@@ -151,6 +153,26 @@ describe('GET /api/marketplace/admin/lenders/:id/participations/', () => {
     expect(active.count).toBe(2);
     const paid = (await as(admin.token, participationsUrl(a.user.id, '?status=FULLY_PAID'))).json();
     expect(paid).toMatchObject({ count: 0, results: [] });
+  });
+
+  it('follows the loans as their status moves: the portfolio counts them, the list filters by it', async () => {
+    // Three weeks on, each loan's second installment is a week late (each was repaid once).
+    const later = fixedClock(new Date(Date.now() + 21 * 86_400_000));
+    const moved = await runLoanStatusTick({
+      database: t.db.database,
+      clock: later,
+      messages: t.services.messages,
+    });
+    expect(moved.map((change) => change.to).sort()).toEqual(['OVERDUE', 'OVERDUE']);
+    const ofA = (await as(admin.token, portfolioUrl(a.user.id))).json();
+    expect(ofA.loans).toEqual({ active: 0, overdue: 2, default: 0, fully_paid: 0 });
+    expect((await as(admin.token, portfolioUrl(b.user.id))).json().loans.overdue).toBe(1);
+    const overdue = (
+      await as(admin.token, participationsUrl(a.user.id, '?status=OVERDUE&page_size=1'))
+    ).json();
+    expect(overdue).toMatchObject({ count: 2, results: [{ loan: loans[1]?.id, status: 'OVERDUE' }] });
+    const active = (await as(admin.token, participationsUrl(a.user.id, '?status=ACTIVE'))).json();
+    expect(active).toMatchObject({ count: 0, results: [] });
   });
 });
 

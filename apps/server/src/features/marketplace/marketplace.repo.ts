@@ -488,10 +488,11 @@ export async function bidsOfLenderOnRound(db: DbOrTx, listingId: number, round: 
 
 /**
  * Loans without participations (made before the marketplace, or by the bulk seed) get the platform
- * as their only participant, with what has been paid on them. Migration 0020 ran the same statement.
+ * as their only participant, with what has been paid on them. Migration 0020 ran the same statement
+ * (without the loan's status, which shares carry since 0054).
  */
 export const PLATFORM_SHARES_SQL = `insert into participations
-  (loan_id, lender_id, bid_id, rate_bp, principal_share, principal_repaid, interest_paid, fees_paid, created_at)
-  select l.id, null, null, round(l.interest_rate * 100)::int, l.amount, l.principal_paid, l.interest_paid, 0, l.opening_date
+  (loan_id, lender_id, bid_id, rate_bp, principal_share, principal_repaid, interest_paid, fees_paid, created_at, loan_status)
+  select l.id, null, null, round(l.interest_rate * 100)::int, l.amount, l.principal_paid, l.interest_paid, 0, l.opening_date, l.status
   from loans l
   where not exists (select 1 from participations p where p.loan_id = l.id)`;

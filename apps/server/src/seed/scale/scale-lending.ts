@@ -566,6 +566,8 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
       share.interestPaid,
       share.feesPaid,
       isoInstant(disbursedAt),
+      // The load runs without triggers: the share's copy of its loan's status (migration 0054).
+      status,
     ]);
   }
   return loanId;

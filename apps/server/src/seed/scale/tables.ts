@@ -61,7 +61,7 @@ export const M = {
   offerFills: spec('offer_fills', 'offer_id, bid_id, lender_id, amount'),
   participations: spec(
     'participations',
-    'id, loan_id, lender_id, bid_id, rate_bp, principal_share, principal_repaid, interest_paid, fees_paid, created_at',
+    'id, loan_id, lender_id, bid_id, rate_bp, principal_share, principal_repaid, interest_paid, fees_paid, created_at, loan_status',
   ),
 } as const;
 
