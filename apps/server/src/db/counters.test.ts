@@ -82,6 +82,12 @@ const COMPARE = `
           or (a.code like 'USER\\_WALLET:%' and p.kind = 'REPAYMENT_SHARE')
        group by 1, 2) c on c.account_id = k.account_id and c.day = k.day
   union all
+  select 'open lenders', case when v then 'verified' else 'not verified' end,
+         (select sum(count) from lender_counts where verified = v),
+         (select count(*) from users u left join lender_profiles lp on lp.user_id = u.id
+           where u.role = 'lender' and u.deleted_at is null and (lp.verified_at is not null) = v)
+    from unnest(array[true, false]) v
+  union all
   select 'shares whose copy of their loan''s status is not the loan''s', 'shares',
          (select count(*) from participations p join loans l on l.id = p.loan_id where p.loan_status <> l.status), 0
   union all
@@ -148,6 +154,22 @@ describe('the running counters behind the statistics', () => {
       `update applications set business_name = business_name || ' Traders' where id % 19 = 0`,
     );
     await client.query(`update users set updated_at = now() where id % 5 = 0`);
+    // Lenders: borrowers made lenders, verifications withdrawn and given, a profile made, one removed.
+    await client.query(
+      `update users set role = 'lender' where id in (select id from users where role = 'borrower' order by id limit 3)`,
+    );
+    await client.query(`update lender_profiles set verified_at = null where user_id % 3 = 0`);
+    await client.query(
+      `update lender_profiles set verified_at = now() where verified_at is null and user_id % 5 = 0`,
+    );
+    await client.query(
+      `insert into lender_profiles (user_id, verified_at, updated_at)
+       select id, now(), now() from users u where role = 'lender'
+          and not exists (select 1 from lender_profiles lp where lp.user_id = u.id) order by id limit 2`,
+    );
+    await client.query(
+      `delete from lender_profiles where user_id = (select min(user_id) from lender_profiles where verified_at is not null)`,
+    );
     await client.query(
       `update loans set status = case when status = 'ACTIVE' then 'OVERDUE'::loan_status else status end,
                         total_payments = total_payments + 0, repayment_count = repayment_count + 1 where id % 3 = 0`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -196,4 +197,19 @@ export const auditActionCounts = pgTable(
     count: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.action, t.slot] })],
+);
+
+/**
+ * Open lender accounts, verified or not (a lender without a profile is not): the back-office
+ * lenders list's count, whole or by verification. At scale 1000 counting the 30,107 lenders cost
+ * 5.5 ms a page and the unverified among them 20 ms (migration 0055).
+ */
+export const lenderCounts = pgTable(
+  'lender_counts',
+  {
+    verified: boolean().notNull(),
+    slot: slot(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.verified, t.slot] })],
 );

@@ -327,15 +327,24 @@ export async function findAccountByCode(db: DbOrTx, code: string): Promise<Accou
 }
 
 /** The running balances of the accounts that exist among `codes` (one query, however many). */
+/**
+ * Balances by code, one named statement whatever the number of codes: `in ($1 … $60)` was a new
+ * statement text per page size, parsed and planned on every request (docs/scale.md, "A share knows
+ * its loan's status").
+ */
+const balancesByCodes = preparedRead('ledger.balances_by_codes', (db) =>
+  db
+    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.code} = any(${sql.placeholder('codes')}::text[])`),
+);
+
 export async function findBalancesByCodes(
   db: DbOrTx,
   codes: readonly string[],
 ): Promise<{ code: string; balance: number }[]> {
   if (codes.length === 0) return [];
-  return db
-    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.code, [...codes]));
+  return balancesByCodes(db).execute({ codes: [...codes] });
 }
 
 /** Gross amount per kind between two Kampala dates (inclusive start, exclusive end when given). */

@@ -27,7 +27,7 @@ afterEach(async () => {
   await expectLedgerBalanced(t.db.database.db);
 });
 
-function asAdmin(method: 'GET' | 'POST', url: string, payload?: object) {
+function asAdmin(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   return t.app.inject({ method, url, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
 }
 
@@ -199,6 +199,29 @@ describe('GET /api/marketplace/admin/lenders/', () => {
     const open = await lender(`Open ${tag}`);
     const res = (await list({ search: tag })).json();
     expect(res.results.map((r: { id: number }) => r.id)).toEqual([open.id]);
+  });
+
+  it('counts every open lender without a search, and by verification, as lenders join, are verified and close', async () => {
+    const counts = async () => ({
+      all: (await list({})).json().count,
+      verified: (await list({ verified: 'true' })).json().count,
+      unverified: (await list({ verified: 'false' })).json().count,
+    });
+    const before = await counts();
+    expect(before.all).toBe(before.verified + before.unverified);
+    const tag = `counted${++run}`;
+    const ready = await lender(`Ready ${tag}`, { kyc: true, terms: true });
+    const closed = await lender(`Closed ${tag}`);
+    await t.userWithToken('borrower', { name: `Borrower ${tag}` });
+    expect(await counts()).toEqual({ ...before, all: before.all + 2, unverified: before.unverified + 2 });
+    expect((await verify(ready.id)).statusCode).toBe(200);
+    const closing = await asAdmin('DELETE', `/api/auth/admin/users/${closed.id}/`);
+    expect(closing.statusCode).toBe(204);
+    expect(await counts()).toEqual({
+      all: before.all + 1,
+      verified: before.verified + 1,
+      unverified: before.unverified,
+    });
   });
 
   // captureQueries watches pg's Client.query, which PGlite does not go through: PostgreSQL only.

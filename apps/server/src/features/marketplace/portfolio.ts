@@ -35,13 +35,20 @@ export async function portfolioOf(
   lenderId: number,
 ): Promise<PortfolioValue> {
   const { db, ledger } = deps;
-  const [wallet, reserved, invested, totals, days] = await Promise.all([
-    ledger.balanceOf(db, userWallet(lenderId)),
-    ledger.balanceOf(db, lenderReserved(lenderId)),
-    ledger.balanceOf(db, lenderInvested(lenderId)),
+  const accounts = {
+    wallet: userWallet(lenderId),
+    reserved: lenderReserved(lenderId),
+    invested: lenderInvested(lenderId),
+  };
+  // Three queries at once, the three balances in one: each query takes a connection of the pool.
+  const [balances, totals, days] = await Promise.all([
+    ledger.balancesOf(db, Object.values(accounts)),
     participationTotals(db, lenderId),
     lenderCashFlowsByDay(db, lenderId),
   ]);
+  const wallet = balances.get(accounts.wallet) ?? 0;
+  const reserved = balances.get(accounts.reserved) ?? 0;
+  const invested = balances.get(accounts.invested) ?? 0;
   const count = (status: string) => totals.find((row) => row.status === status)?.loans ?? 0;
   const sum = (pick: (row: (typeof totals)[number]) => number) => totals.reduce((s, row) => s + pick(row), 0);
   const outstanding = 0 - invested;
