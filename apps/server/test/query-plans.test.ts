@@ -230,9 +230,19 @@ function mergesBoundedDays(sort: PlanNode): boolean {
   return outer?.['Node Type'] === 'Function Scan' && inner?.['Node Type'] === 'Limit';
 }
 
-/** Sorts that grow with what a filter matched: every sort but a merge of bounded days. */
+/**
+ * A sort that merges walks each stopped at a LIMIT (the lenders list's verification queue and the
+ * other lenders, lenders.repo.ts): it sorts at most walks × (offset + limit) rows, whatever the table.
+ */
+function mergesBoundedWalks(sort: PlanNode): boolean {
+  const append = sort.Plans?.[0];
+  if (append?.['Node Type'] !== 'Append') return false;
+  return (append.Plans ?? []).every((walk) => walk['Node Type'] === 'Limit');
+}
+
+/** Sorts that grow with what a filter matched: every sort but a merge of bounded days or walks. */
 function unboundedSorts(node: PlanNode, found: string[] = []): string[] {
-  if (node['Node Type'].endsWith('Sort') && !mergesBoundedDays(node)) {
+  if (node['Node Type'].endsWith('Sort') && !mergesBoundedDays(node) && !mergesBoundedWalks(node)) {
     found.push((node['Sort Key'] ?? []).join(', '));
   }
   for (const child of node.Plans ?? []) unboundedSorts(child, found);
