@@ -28,12 +28,31 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
+/**
+ * Starts the server on a free port. The port is free when asked for but only taken when the server
+ * listens, seconds later: another test's connection may take it meanwhile (EADDRINUSE, seen once in
+ * a full run), so that start is tried again on another port, up to three times.
+ */
 export async function startServerProcess(
   name: string,
   env: Record<string, string>,
   options: { startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(name, env, options, await freePort());
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnPort(
+  name: string,
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number },
+  port: number,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
