@@ -326,7 +326,6 @@ export async function findAccountByCode(db: DbOrTx, code: string): Promise<Accou
   return row;
 }
 
-/** The running balances of the accounts that exist among `codes` (one query, however many). */
 /**
  * Balances by code, one named statement whatever the number of codes: `in ($1 … $60)` was a new
  * statement text per page size, parsed and planned on every request (docs/scale.md, "A share knows
@@ -339,6 +338,7 @@ const balancesByCodes = preparedRead('ledger.balances_by_codes', (db) =>
     .where(sql`${ledgerAccounts.code} = any(${sql.placeholder('codes')}::text[])`),
 );
 
+/** The running balances of the accounts that exist among `codes` (one query, however many). */
 export async function findBalancesByCodes(
   db: DbOrTx,
   codes: readonly string[],

@@ -226,6 +226,16 @@ function pageRows(db: DbOrTx, filter: LenderListFilter, page: PageBounds) {
 type VerificationShape = 'all' | 'verified' | 'unverified';
 
 /**
+ * The shape of a list without a search or a single lender, whose page is a named statement and
+ * whose count is kept; undefined for the others, which are built and counted per request.
+ */
+function unsearchedShape(filter: LenderListFilter): VerificationShape | undefined {
+  if (filter.userId !== undefined || filter.pattern !== undefined) return undefined;
+  if (filter.verified === undefined) return 'all';
+  return filter.verified ? 'verified' : 'unverified';
+}
+
+/**
  * The page without a search, built once and planned once per connection (a named statement whose
  * bounds no plan knows, db/page-ids.ts): planning its two walks was 2–3 ms a request at scale 1000,
  * more than running them (docs/scale.md, "The lenders list counted from running counts").
@@ -247,18 +257,18 @@ const namedPage = preparedRead('lenders.page', (db, shape: VerificationShape) =>
  * cost 5.5 ms a page at scale 1000, and 20 ms by verification (docs/scale.md, "The lenders list
  * counted from running counts").
  */
-const keptLenderCount = preparedRead('lenders.kept_count', (db, shape: 'all' | 'by verification') =>
+const keptLenderCount = preparedRead('lenders.kept_count', (db, shape: VerificationShape) =>
   db
     .select({ count: sql<number>`coalesce(sum(${lenderCounts.count}), 0)::int`.mapWith(Number) })
     .from(lenderCounts)
-    .where(shape === 'all' ? undefined : sql`${lenderCounts.verified} = ${sql.placeholder('verified')}`),
+    .where(shape === 'all' ? undefined : eq(lenderCounts.verified, shape === 'verified')),
 );
 
 /** How many open lenders match: kept counts without a search or one lender, counted rows with. */
 async function countLenders(db: DbOrTx, filter: LenderListFilter): Promise<number> {
-  if (filter.userId === undefined && filter.pattern === undefined) {
-    const shape = filter.verified === undefined ? 'all' : 'by verification';
-    const [row] = await keptLenderCount(db, shape).execute({ verified: filter.verified ?? null });
+  const shape = unsearchedShape(filter);
+  if (shape !== undefined) {
+    const [row] = await keptLenderCount(db, shape).execute();
     return row?.count ?? 0;
   }
   const [row] = await db
@@ -278,12 +288,10 @@ export async function listLenders(
   filter: LenderListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ count: number; rows: LenderListRow[] }> {
-  const named = filter.userId === undefined && filter.pattern === undefined;
-  const shape: VerificationShape =
-    filter.verified === undefined ? 'all' : filter.verified ? 'verified' : 'unverified';
+  const shape = unsearchedShape(filter);
   const [count, rows] = await Promise.all([
     countLenders(db, filter),
-    named
+    shape !== undefined
       ? namedPage(db, shape).execute({
           limit: page.limit,
           offset: page.offset,
