@@ -24,6 +24,8 @@ import { BUSINESS_SUFFIXES, BUSINESSES, SCALE_LOAN_TYPES, TERM_MONTHS } from './
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** The status job runs every five minutes (loan-status.job.ts): a day's first run is at 00:05. */
+const STATUS_JOB_FIRST_RUN = 5 * MINUTE;
 
 export interface LoanTypeRef {
   readonly id: number;
@@ -80,8 +82,6 @@ export interface LendingContext {
   readonly loanTypes: readonly LoanTypeRef[];
   readonly adminIds: readonly number[];
   readonly now: number;
-  /** Kampala day number of the seed's today. */
-  readonly today: number;
   readonly money: MoneyHooks;
   /** Lists approved applications once the marketplace is open (null: a schema without it). */
   readonly market: MarketWriter | null;
@@ -361,7 +361,7 @@ interface Row extends InstallmentBalance {
 }
 
 function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts: LendingCounts): number {
-  const { rng, ids, sink, now, today } = ctx;
+  const { rng, ids, sink, now } = ctx;
   const { schedule, disbursedAt } = input;
   const loanId = ids.take(T.loans);
   counts.loans++;
@@ -421,7 +421,7 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
   const advance = (until: number) => {
     while (oldest !== null && status !== 'FULLY_PAID' && status !== 'DEFAULT') {
       const day = status === 'ACTIVE' ? oldest + 1 : oldest + 90;
-      const at = startOfDay(day) + 5 * MINUTE;
+      const at = startOfDay(day) + STATUS_JOB_FIRST_RUN;
       if (at > until) return;
       const days = arrearsDays(oldest, day);
       const to = loanStatusFor(1, days);
@@ -509,7 +509,8 @@ function writeLoan(ctx: LendingContext, person: Person, input: LoanInput, counts
     last = at;
   }
   advance(now);
-  const finalStatus = loanStatusFor(balance, arrearsDays(oldest, today));
+  // In the minutes after midnight, before the day's first status run, a loan still has yesterday's status.
+  const finalStatus = loanStatusFor(balance, arrearsDays(oldest, dayOf(now - STATUS_JOB_FIRST_RUN)));
   if (finalStatus !== status || balance !== balanceOf()) {
     throw new Error(`seed bug: loan ${loanId} ends ${status}, the rule says ${finalStatus}`);
   }

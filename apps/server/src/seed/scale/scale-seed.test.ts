@@ -1,6 +1,6 @@
 import { addDays, daysBetween, kampalaDate, startOfKampalaDate } from '@sente/contract';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresDatabase, type PostgresTestDatabase } from '../../../test/test-db.ts';
 import { arrearsDays, dateOf, dayOf, isoInstant, startOfDay } from './calendar.ts';
 import { silentProgress } from './progress.ts';
@@ -238,6 +238,35 @@ describe('seed --scale', () => {
     } finally {
       await again.drop();
       await other.drop();
+    }
+  }, 120_000);
+});
+
+describe('seed --scale in the minutes after Kampala midnight', () => {
+  it('leaves a loan due yesterday ACTIVE until the day’s first status run at 00:05, as the status job would', async () => {
+    const day = '2026-06-16';
+    const database = await createPostgresDatabase();
+    // Only Date is faked: the seed's "now" is the clock's, 00:02 in Kampala (21:02 UTC the day before).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-06-15T21:02:00Z') });
+    try {
+      await seedAtScale({ kind: 'postgres', url: database.url }, { ...options, today: day });
+    } finally {
+      vi.useRealTimers();
+    }
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const [loans] = await rows<{ dueYesterday: number; overdue: number }>(
+        client,
+        `select count(*) filter (where oldest_unpaid_due_date = date '${day}' - 1)::int as "dueYesterday",
+                count(*) filter (where oldest_unpaid_due_date = date '${day}' - 1 and status <> 'ACTIVE')::int as overdue
+           from loans`,
+      );
+      expect(loans?.dueYesterday).toBeGreaterThan(0);
+      expect(loans?.overdue).toBe(0);
+    } finally {
+      await client.end();
+      await database.drop();
     }
   }, 120_000);
 });

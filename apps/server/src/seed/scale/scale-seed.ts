@@ -132,7 +132,7 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
         : null;
     const counts: LendingCounts = { applications: 0, loans: 0, repayments: 0 };
     const feePercent = DEFAULT_FEE_PERCENT;
-    const ctx = { rng, sink, ids, loanTypes, adminIds, now, today, money, market, feePercent };
+    const ctx = { rng, sink, ids, loanTypes, adminIds, now, money, market, feePercent };
     progress.phase('Generating and loading');
     for (let index = 0; index < total; index++) {
       const person = makePerson(rng, sink, {
