@@ -55,6 +55,9 @@ export const listings = pgTable(
     // walks one of these two from its start (issue 20: 0–100 req/s at scale 100 when it sorted).
     index('listings_status_closes_idx').on(t.status, t.closesAt, t.id),
     index('listings_closes_idx').on(t.closesAt, t.id),
+    // A lender's "open listings of grade B": without it the page and its count read every open
+    // listing to find the grade (p99 167 ms at scale 1000, where grade B is rare).
+    index('listings_status_grade_closes_idx').on(t.status, t.riskGrade, t.closesAt, t.id),
     check('listings_amount_positive', sql`${t.amount} > 0`),
     check('listings_risk_grade', sql`${t.riskGrade} in ('A', 'B', 'C', 'D', 'E')`),
   ],

@@ -10,7 +10,6 @@ import { hashPassword } from '../../features/auth/password.ts';
 import { PLATFORM_SHARES_SQL } from '../../features/marketplace/marketplace.repo.ts';
 import { DEFAULT_FEE_PERCENT } from '../../features/marketplace/pro-rata.ts';
 import { copySink, insertSink, type Sink, type Value } from './bulk-sink.ts';
-import { dayOf } from './calendar.ts';
 import { dropForLoad, type Query, rebuildStatements } from './load-constraints.ts';
 import { Prng } from './prng.ts';
 import type { Progress } from './progress.ts';
@@ -81,7 +80,6 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     progress.phase('Preparing');
     const passwordHash = await hashPassword(options.password);
     const now = Math.min(Date.now(), startOfKampalaDate(options.today).getTime() + 18 * 3_600_000);
-    const today = dayOf(now);
     const start = now - 3 * 365 * DAY_MS;
     const loanTypes = loanTypeRefs(start, now);
     for (const t of loanTypes) {

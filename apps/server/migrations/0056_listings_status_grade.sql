@@ -1,0 +1,1 @@
+CREATE INDEX "listings_status_grade_closes_idx" ON "listings" USING btree ("status","risk_grade","closes_at","id");
