@@ -32,6 +32,10 @@ describe('backgroundJobs', () => {
     const jobs = await jobsWithPaymentPoll(0);
     expect(jobs).toContainEqual({ name: 'marketplace.auto-invest', schedule: { cron: '* * * * *' } });
     expect(jobs).toContainEqual({ name: 'loans.update-statuses', schedule: { cron: '*/5 * * * *' } });
+    expect(jobs).toContainEqual({
+      name: 'marketplace.copy-lender-cash-flow-months',
+      schedule: { cron: '30 3 * * *' },
+    });
   });
 
   it("sends borrowers' missed-payment notices daily at 10:00 Kampala and offer reminders every 5 minutes", async () => {

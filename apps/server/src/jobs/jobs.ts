@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { loanStatusJob } from '../features/loans/loan-status.job.ts';
+import { copyLenderCashFlowMonths } from '../features/marketplace/cash-flow-months.ts';
 import {
   sendMissedPaymentNotices,
   sendOfferExpiryReminders,
@@ -98,6 +99,17 @@ export function backgroundJobs(
       run: async (now) => {
         const written = await sendMonthlyStatements(services, now);
         if (written > 0) log.info({ written }, 'monthly statements written');
+      },
+    },
+    {
+      // 03:30 Kampala, and on start: the lenders' cash flows of the months gone by into a row per
+      // month, which their returns read (migration 0057); work on the first run of a month only.
+      name: 'marketplace.copy-lender-cash-flow-months',
+      schedule: { cron: '30 3 * * *' },
+      runOnStart: true,
+      run: async (now) => {
+        const written = await copyLenderCashFlowMonths(database.db, now);
+        if (written > 0) log.info({ written }, 'lender cash-flow months copied');
       },
     },
     {

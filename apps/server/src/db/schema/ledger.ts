@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -136,6 +137,40 @@ export const lenderCashFlowDays = pgTable(
     amount: bigint({ mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+);
+
+/**
+ * A lender's cash flows of whole months gone by, a row per account and month holding the month's days
+ * (migration 0057): the days of `lender_cash_flow_days` before `lender_cash_flow_compaction.before`,
+ * copied once by a daily job. The day rows are written a day at a time for every lender, so one
+ * lender's 800 days sat on 700 pages; its months are a few dozen rows side by side. The day rows stay
+ * (they are what the trigger writes and what a recount rebuilds the months from).
+ */
+export const lenderCashFlowMonths = pgTable(
+  'lender_cash_flow_months',
+  {
+    accountId: integer().notNull(),
+    /** The month's first day. */
+    month: date({ mode: 'string' }).notNull(),
+    /** The days of the month with a cash flow, in order, and each one's Σ (as in the day rows). */
+    days: date({ mode: 'string' }).array().notNull(),
+    amounts: bigint({ mode: 'number' }).array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.month] }),
+    check('lender_cash_flow_months_days', sql`cardinality(${t.days}) = cardinality(${t.amounts})`),
+  ],
+);
+
+/** Where the months end and the day rows take over: one row. */
+export const lenderCashFlowCompaction = pgTable(
+  'lender_cash_flow_compaction',
+  {
+    onlyRow: boolean().primaryKey().default(true),
+    /** The first day not in the months: a month's first day, or -infinity before the first run. */
+    before: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [check('lender_cash_flow_compaction_one_row', sql`${t.onlyRow}`)],
 );
 
 /** All-time gross posted per posting kind, kept with the daily totals (financial statistics' totals). */

@@ -11,6 +11,7 @@ import { completedRepayment } from '../../../test/money-helpers.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { fixedClock } from '../../clock.ts';
 import type { UserRow } from '../users/users.service.ts';
+import { cashFlowMonthsEndAt, copyLenderCashFlowMonths } from './cash-flow-months.ts';
 import { xirr } from './xirr.ts';
 
 const MINUTE = 60_000;
@@ -107,5 +108,36 @@ describe("a lender's net annual return", () => {
     // 2.40 % a month on a weekly schedule, less the fee on the interest: tens of percent a year.
     expect(Number(seen.net_annual_return)).toBeGreaterThan(10);
     expect(Number(seen.net_annual_return)).toBeLessThan(80);
+  });
+
+  it('is the same once the months gone by are read from their month rows, and counts the days after them', async () => {
+    const { lentAt, portfolio, repay } = await lentNow();
+    const flows = [{ amount: -500_000, at: dayOf(lentAt) }];
+    let cash = 0;
+    const repaidNow = async () => {
+      await repay();
+      const now = Number((await portfolio()).cash_available);
+      flows.push({ amount: now - cash, at: dayOf(clock.now()) });
+      cash = now;
+    };
+    // Six weekly repayments: the loan's flows cross into a second month.
+    for (let week = 1; week <= 6; week++) {
+      clock.advance(7 * DAY);
+      await repaidNow();
+    }
+    const before = await portfolio();
+    const db = t.db.database.db;
+    const endsAt = cashFlowMonthsEndAt(clock.now());
+    expect(endsAt > kampalaDate(lentAt)).toBe(true);
+    expect(await copyLenderCashFlowMonths(db, clock.now())).toBeGreaterThan(0);
+    // A second run the same day has nothing left to copy.
+    expect(await copyLenderCashFlowMonths(db, clock.now())).toBe(0);
+    expect(await portfolio()).toEqual(before);
+    // A repayment after the copy is a day row past where the months end; the return counts it.
+    clock.advance(7 * DAY);
+    await repaidNow();
+    const seen = await portfolio();
+    const rate = xirr([...flows, { amount: Number(seen.outstanding_principal), at: dayOf(clock.now()) }]);
+    expect(seen.net_annual_return).toBe(((rate ?? 0) * 100).toFixed(2));
   });
 });

@@ -8,7 +8,9 @@ import {
   ledgerEntries,
   ledgerPostings,
   lenderActiveBids,
+  lenderCashFlowCompaction,
   lenderCashFlowDays,
+  lenderCashFlowMonths,
   lentDailyTotals,
   listingStatusCounts,
   loans,
@@ -95,23 +97,39 @@ export async function listParticipationsOfLender(
 /**
  * A lender's cash flows per Kampala day, oldest first, from the running totals of migration 0052:
  * money lent out, given back by a failed payout, and repayments' shares paid into its wallet, each
- * day's netted (negative: paid out by the lender). A row a day, however many loans the lender is in.
+ * day's netted (negative: paid out by the lender). Whole months gone by come from their month rows
+ * (migration 0057: a few dozen rows side by side), the days since from the day rows; one statement,
+ * so both sides are read in one snapshot of where the months end.
  */
-const cashFlowDays = preparedRead('marketplace.lender_cash_flow_days', (db) =>
-  db
+const cashFlowDays = preparedRead('marketplace.lender_cash_flow_days', (db) => {
+  // Lending credits the invested account (negative): money out. A share credits the wallet
+  // (negative): money in.
+  const signed = (amount: SQL) =>
+    sql`case when ${ledgerAccounts.code} = ${sql.placeholder('invested')} then ${amount} else -${amount} end`;
+  const theLendersAccounts = sql`${ledgerAccounts.code} in (${sql.placeholder('invested')}, ${sql.placeholder('wallet')})`;
+  return db
     .select({
-      day: lenderCashFlowDays.day,
-      // Lending credits the invested account (negative): money out. A share credits the wallet
-      // (negative): money in.
-      amount: sql<number>`sum(case when ${ledgerAccounts.code} = ${sql.placeholder('invested')}
-        then ${lenderCashFlowDays.amount} else -${lenderCashFlowDays.amount} end)::bigint`.mapWith(Number),
+      day: sql<string>`flows.day::text`,
+      amount: sql<number>`sum(flows.amount)::bigint`.mapWith(Number),
     })
-    .from(lenderCashFlowDays)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, lenderCashFlowDays.accountId))
-    .where(sql`${ledgerAccounts.code} in (${sql.placeholder('invested')}, ${sql.placeholder('wallet')})`)
-    .groupBy(lenderCashFlowDays.day)
-    .orderBy(asc(lenderCashFlowDays.day)),
-);
+    .from(
+      sql`(
+        select month_days.day, ${signed(sql`month_days.amount`)} as amount
+          from ${ledgerAccounts}
+          join ${lenderCashFlowMonths} on ${lenderCashFlowMonths.accountId} = ${ledgerAccounts.id}
+          cross join lateral unnest(${lenderCashFlowMonths.days}, ${lenderCashFlowMonths.amounts}) as month_days (day, amount)
+         where ${theLendersAccounts}
+        union all
+        select ${lenderCashFlowDays.day}, ${signed(sql`${lenderCashFlowDays.amount}`)}
+          from ${ledgerAccounts}
+          join ${lenderCashFlowDays} on ${lenderCashFlowDays.accountId} = ${ledgerAccounts.id}
+         where ${theLendersAccounts}
+           and ${lenderCashFlowDays.day} >= (select ${lenderCashFlowCompaction.before} from ${lenderCashFlowCompaction})
+      ) as flows`,
+    )
+    .groupBy(sql`flows.day`)
+    .orderBy(sql`flows.day`);
+});
 
 export async function lenderCashFlowsByDay(
   db: DbOrTx,

@@ -7,6 +7,7 @@
 import { DAY_MS, startOfKampalaDate } from '@sente/contract';
 import pg from 'pg';
 import { hashPassword } from '../../features/auth/password.ts';
+import { cashFlowMonthsEndAt } from '../../features/marketplace/cash-flow-months.ts';
 import { PLATFORM_SHARES_SQL } from '../../features/marketplace/marketplace.repo.ts';
 import { DEFAULT_FEE_PERCENT } from '../../features/marketplace/pro-rata.ts';
 import { copySink, insertSink, type Sink, type Value } from './bulk-sink.ts';
@@ -180,6 +181,14 @@ export async function seedAtScale(target: SeedTarget, options: ScaleSeedOptions)
     );
     const { build, attach, link, validate } = rebuildStatements(saved, sink.counts);
     await runAll(target, query, [...(await recountStatements(query)), ...build], progress);
+    // The lenders' cash flows of the months before the seed's today, as the daily job would have
+    // copied them (migration 0057), from the day rows the recount just wrote.
+    await timedStep(
+      progress,
+      query,
+      `select compact_lender_cash_flows('${cashFlowMonthsEndAt(new Date(now))}'::date)`,
+      'lender cash-flow months',
+    );
     for (const statement of attach) await query(statement);
     progress.phase('Checking foreign keys');
     for (const statement of link) await query(statement);
