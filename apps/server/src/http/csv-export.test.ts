@@ -15,11 +15,8 @@ afterEach(async () => {
   app = null;
 });
 
-/**
- * A server whose export has `total` rows of `rowBytes` (1 KB), read `pageSize` at a time, counting the reads;
- * reads from `failFrom` on fail a little later, as a query does when its connection is cut.
- */
-async function serve(total: number, pageSize: number, failFrom = Number.POSITIVE_INFINITY, rowBytes = 1000) {
+/** A server whose export has `total` rows of about 1 KB, read `pageSize` at a time, counting the reads. */
+async function serve(total: number, pageSize: number) {
   const reads: number[] = [];
   app = Fastify();
   app.get('/export', async (_request, reply) => {
@@ -33,14 +30,10 @@ async function serve(total: number, pageSize: number, failFrom = Number.POSITIVE
       readPage: async (after, limit) => {
         const start = after ? after.id + 1 : 0;
         reads.push(start);
-        if (start >= failFrom) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          throw new Error('connection terminated');
-        }
         const end = Math.min(total, start + limit);
         return Array.from({ length: Math.max(0, end - start) }, (_, i) => ({
           id: start + i,
-          text: `=row ${start + i} ${'x'.repeat(rowBytes)}`,
+          text: `=row ${start + i} ${'x'.repeat(1000)}`,
         }));
       },
     });
@@ -96,36 +89,6 @@ describe('sendCsvExport', () => {
     expect(Buffer.from(await res.arrayBuffer()).toString('utf8')).toBe('\uFEFFID,Text\r\n');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="rows-all.csv"');
     expect(reads).toEqual([0]);
-  });
-});
-
-describe('sendCsvExport, a page read ahead that fails', () => {
-  it('fails the download, not the server, when the read ahead fails while the client is slow', async () => {
-    // The first page (20 MB) is more than the sockets hold, so the server waits on the paused client
-    // while the page read ahead fails: unhandled, that rejection would end the process.
-    const { port, reads } = await serve(80, 20, 40, 1_000_000);
-    const outcome = await new Promise<{ bytes: number; ended: 'end' | 'cut' }>((resolve) => {
-      let bytes = 0;
-      const req = request({ port, path: '/export' }, (res) => {
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        res.pause();
-        setTimeout(() => res.resume(), 300);
-        res.on('end', () => resolve({ bytes, ended: 'end' }));
-        res.on('error', () => resolve({ bytes, ended: 'cut' }));
-        res.on('aborted', () => resolve({ bytes, ended: 'cut' }));
-      });
-      req.on('error', () => resolve({ bytes: 0, ended: 'cut' }));
-      req.end();
-    });
-    expect(reads).toEqual([0, 20, 40]);
-    expect(outcome.ended).toBe('cut');
-    // Cut short of the 80 MB: the failure ends the answer, and what the socket still held with it.
-    expect(outcome.bytes).toBeGreaterThan(0);
-    expect(outcome.bytes).toBeLessThan(60_000_000);
-    const again = await fetch(`http://127.0.0.1:${port}/export`, { method: 'HEAD' }).catch((e: unknown) => e);
-    expect(again).toBeInstanceOf(Response);
   });
 });
 

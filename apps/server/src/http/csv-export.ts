@@ -8,8 +8,8 @@ import type { FastifyReply } from 'fastify';
  * The rows are read in keyset pages (`readPage(after, limit)`: the rows after the last one of the
  * previous page, in the export's order), each page its own short query. Nothing holds a transaction
  * or a connection across the export, so on PGlite's single connection other requests run between two
- * pages, and a slow download never blocks the database: a page is read only when the client has
- * taken the one before the previous (the stream's back-pressure, one page read ahead).
+ * pages, and a slow download never blocks the database: the next page is read only when the client
+ * has taken the previous one (the stream's back-pressure).
  *
  * The first page is read before the answer starts, so a failure there is an ordinary error answer; a
  * failure after the 200 has started can only cut the connection (the download then fails visibly in
@@ -37,16 +37,10 @@ async function* csvChunks<Row>(exported: CsvExport<Row>, first: readonly Row[], 
   yield `${BYTE_ORDER_MARK}${exported.columns.map((column) => csvCell(column.header)).join(',')}\r\n`;
   let page = first;
   for (;;) {
-    const last = page.at(-1);
-    // The next page is read while this one is written out, so the database's time and the server's
-    // overlap; at most one page is read ahead of what the client has taken.
-    const next = page.length === size && last !== undefined ? exported.readPage(last, size) : undefined;
-    // A client that leaves mid-file ends this generator at the yield: the page read ahead is then
-    // never awaited, and its failure (the connection closing under it) must not go unhandled.
-    next?.catch(() => undefined);
     if (page.length > 0) yield page.map((row) => lineOf(exported.columns, row)).join('');
-    if (next === undefined) return;
-    page = await next;
+    const last = page.at(-1);
+    if (page.length < size || last === undefined) return;
+    page = await exported.readPage(last, size);
   }
 }
 
