@@ -22,6 +22,21 @@ CREATE TABLE "lender_cash_flow_months" (
 -- row for a day before `before` cannot be written once the month is copied: the ledger dates its lines
 -- by the clock, and the job copies a month only from the third day of the next (marketplace jobs).
 INSERT INTO "lender_cash_flow_compaction" ("only_row", "before") VALUES (true, '-infinity');--> statement-breakpoint
+-- The day rows of [from_day, before_day) into their month rows, in account order; answers the rows written.
+CREATE FUNCTION copy_lender_cash_flow_months(from_day date, before_day date) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  written integer;
+BEGIN
+  INSERT INTO lender_cash_flow_months (account_id, month, days, amounts)
+    SELECT d.account_id, date_trunc('month', d.day)::date, array_agg(d.day ORDER BY d.day), array_agg(d.amount ORDER BY d.day)
+    FROM lender_cash_flow_days d
+    WHERE d.day >= from_day AND d.day < before_day
+    GROUP BY 1, 2 ORDER BY 1, 2;
+  GET DIAGNOSTICS written = ROW_COUNT;
+  RETURN written;
+END;
+$$;
+--> statement-breakpoint
 CREATE FUNCTION compact_lender_cash_flows(new_before date) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   old_before date;
@@ -34,12 +49,7 @@ BEGIN
   IF new_before <= old_before THEN
     RETURN 0;
   END IF;
-  INSERT INTO lender_cash_flow_months (account_id, month, days, amounts)
-    SELECT d.account_id, date_trunc('month', d.day)::date, array_agg(d.day ORDER BY d.day), array_agg(d.amount ORDER BY d.day)
-    FROM lender_cash_flow_days d
-    WHERE d.day >= old_before AND d.day < new_before
-    GROUP BY 1, 2 ORDER BY 1, 2;
-  GET DIAGNOSTICS written = ROW_COUNT;
+  written := copy_lender_cash_flow_months(old_before, new_before);
   UPDATE lender_cash_flow_compaction SET before = new_before;
   RETURN written;
 END;
@@ -57,10 +67,6 @@ BEGIN
     GROUP BY 1, 2;
   -- The months copied so far, again from the rebuilt days.
   DELETE FROM lender_cash_flow_months;
-  INSERT INTO lender_cash_flow_months (account_id, month, days, amounts)
-    SELECT d.account_id, date_trunc('month', d.day)::date, array_agg(d.day ORDER BY d.day), array_agg(d.amount ORDER BY d.day)
-    FROM lender_cash_flow_days d
-    WHERE d.day < (SELECT c.before FROM lender_cash_flow_compaction c FOR SHARE)
-    GROUP BY 1, 2 ORDER BY 1, 2;
+  PERFORM copy_lender_cash_flow_months('-infinity', (SELECT c.before FROM lender_cash_flow_compaction c FOR SHARE));
 END;
 $$;
